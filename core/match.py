@@ -1,0 +1,34 @@
+"""Match records: the header a game was created with plus every applied action, in order.
+
+Saves, host journals and replays are all this one shape, so anything that can rebuild a
+record can resume a crashed host or show a finished game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.api import Action
+from core.registry import get_game
+
+
+def new_record(
+    game: str, players: int, seed: int, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """An empty record; append `[seat, action]` pairs to its `actions` as they are applied."""
+    return {"game": game, "players": players, "seed": seed, "options": dict(options or {}),
+            "actions": []}
+
+
+def replay(record: dict[str, Any]) -> Any:
+    """The state the record leads to; IllegalMove if an action in it does not apply."""
+    game = get_game(record["game"])
+    state = game.new(record["players"], record["seed"], record.get("options") or None)
+    for seat, action in record.get("actions", []):
+        state = game.apply(state, seat, action)
+    return state
+
+
+def record_action(record: dict[str, Any], seat: int, action: Action) -> None:
+    """Append one applied action to a record."""
+    record["actions"].append([seat, dict(action)])

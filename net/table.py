@@ -1,0 +1,232 @@
+"""The table: the one place a game's state lives, and the only code that changes it.
+
+Every game runs on a table, solo included. Seats are filled by bots (driven here) or by
+endpoints: anything with a `push(message)` method, a local TUI screen or a TCP connection alike,
+so a remote player is just another endpoint. Each endpoint is sent only its own seat's view
+(spectators the spectator view): the single filter every outgoing state passes through.
+
+Actions are applied one at a time: `apply` is synchronous and the table lives on one event loop,
+so no two intents can interleave (the one-queue-per-match rule boardgame.io learned, #828).
+Bots think in a worker thread so a hard bot never freezes the screen or the other tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from core import IllegalMove, get_bot, get_game, new_record, record_action
+from core.api import Action, Bot, View, check_seat
+
+log = logging.getLogger(__name__)
+
+BOT_NAMES = ("Ana", "Bruno", "Chloé", "Dario", "Emi", "Farid", "Greta", "Hugo")
+
+
+class Endpoint(Protocol):
+    """Something that receives a seat's messages; `push` must not block."""
+
+    def push(self, message: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class Seat:
+    """Who sits in a seat: a human (local or remote) or a bot of some level."""
+
+    name: str
+    kind: str = "human"  # "human" or "bot"
+    level: str | None = None  # for bots
+    away: bool = False  # a human whose connection dropped
+    endpoints: list[Endpoint] = field(default_factory=list)
+
+    def public(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "level": self.level, "away": self.away}
+
+
+def new_seed() -> int:
+    """A match seed from the OS's entropy, never from the clock (design.md, determinism)."""
+    return int.from_bytes(os.urandom(8), "big")
+
+
+class Table:
+    """A running match: state, seats, bots and the endpoints that watch it."""
+
+    def __init__(
+        self,
+        game_id: str,
+        seats: list[Seat],
+        *,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        bot_delay: float = 0.0,
+        record: dict[str, Any] | None = None,
+        on_action: Callable[[int, Action], None] | None = None,
+        bot_settings: dict[str, Any] | None = None,
+    ) -> None:
+        """Make a table; with `record`, continue that match (a resumed journal) instead."""
+        self.game = get_game(game_id)
+        self.seats = seats
+        if record is None:
+            seed = new_seed() if seed is None else seed
+            record = new_record(game_id, len(seats), seed, options)
+        self.record = record
+        self.state = self.game.new(record["players"], record["seed"], record["options"] or None)
+        for seat, action in record["actions"]:
+            self.state = self.game.apply(self.state, seat, action)
+        if len(seats) != record["players"]:
+            raise ValueError(f"the match has {record['players']} seats, not {len(seats)}")
+        self.version = len(record["actions"])
+        self.bot_delay = bot_delay
+        self.on_action = on_action
+        self.spectators: list[Endpoint] = []
+        self.finished = asyncio.Event()
+        self._bots: dict[int, Bot] = {}
+        self._bot_rngs: dict[int, random.Random] = {}
+        self._bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self._hurry = asyncio.Event()
+        self._closed = False
+        for index, seat in enumerate(seats):
+            if seat.kind == "bot":
+                self._bots[index] = get_bot(game_id, seat.level or "normal", **(bot_settings or {}))
+                self._bot_rngs[index] = random.Random(new_seed())
+        if self.game.is_over(self.state):
+            self.finished.set()
+
+    # ---- what endpoints see -------------------------------------------------------------
+    def view(self, seat: int | None) -> View:
+        """The view of one seat (None: a spectator); nothing else ever leaves the table."""
+        return self.game.view(self.state, seat)
+
+    def message(self, seat: int | None) -> dict[str, Any]:
+        """The state message an endpoint of `seat` is pushed."""
+        return {
+            "type": "state",
+            "version": self.version,
+            "seat": seat,
+            "seats": [s.public() for s in self.seats],
+            "view": self.view(seat),
+        }
+
+    def attach(self, seat: int | None, endpoint: Endpoint) -> None:
+        """Let an endpoint watch a seat (or spectate with None); it is sent the view at once."""
+        if seat is None:
+            self.spectators.append(endpoint)
+        else:
+            self.seats[check_seat(seat, len(self.seats))].endpoints.append(endpoint)
+        endpoint.push(self.message(seat))
+
+    def detach(self, endpoint: Endpoint) -> None:
+        for seat in self.seats:
+            if endpoint in seat.endpoints:
+                seat.endpoints.remove(endpoint)
+        if endpoint in self.spectators:
+            self.spectators.remove(endpoint)
+
+    def broadcast(self) -> None:
+        """Push every endpoint its own seat's view of the current state."""
+        for index, seat in enumerate(self.seats):
+            if seat.endpoints:
+                message = self.message(index)
+                for endpoint in list(seat.endpoints):
+                    endpoint.push(message)
+        if self.spectators:
+            message = self.message(None)
+            for endpoint in list(self.spectators):
+                endpoint.push(message)
+
+    # ---- changing the state ---------------------------------------------------------------
+    def act(self, seat: int, action: Action, version: int | None = None) -> None:
+        """Apply one intent of `seat`, or raise IllegalMove with the reason; nothing else changes.
+
+        `version`, when given, is the state the sender decided on: an intent made on a stale
+        view is refused rather than applied to a state its sender never saw.
+        """
+        if self._closed:
+            raise IllegalMove("this table is closed")
+        check_seat(seat, len(self.seats))
+        if version is not None and version != self.version:
+            raise IllegalMove("the table moved on before your action arrived; look again")
+        self.state = self.game.apply(self.state, seat, action)
+        self.version += 1
+        record_action(self.record, seat, action)
+        if self.on_action is not None:
+            self.on_action(seat, action)
+        self.broadcast()
+        if self.game.is_over(self.state):
+            self.finished.set()
+        self.wake_bots()
+
+    def set_seat(self, index: int, seat: Seat) -> None:
+        """Swap who sits in a seat (a bot standing in for an away player, and back)."""
+        old = self.seats[index]
+        seat.endpoints = old.endpoints
+        self.seats[index] = seat
+        task = self._bot_tasks.pop(index, None)
+        if task is not None:
+            task.cancel()
+        self._bots.pop(index, None)
+        if seat.kind == "bot":
+            self._bots[index] = get_bot(self.game.id, seat.level or "normal")
+            self._bot_rngs[index] = random.Random(new_seed())
+        self.broadcast()
+        self.wake_bots()
+
+    # ---- bots -------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Begin driving the bots; call once, inside the running event loop."""
+        self.wake_bots()
+
+    def hurry(self) -> None:
+        """Skip the pause before the next bot moves (the player pressed a key)."""
+        self._hurry.set()
+
+    def wake_bots(self) -> None:
+        if self._closed:
+            return
+        for seat in self.game.to_act(self.state):
+            if seat in self._bots and seat not in self._bot_tasks:
+                task = asyncio.get_running_loop().create_task(self._bot_turn(seat))
+                self._bot_tasks[seat] = task
+                task.add_done_callback(lambda _t, s=seat: self._bot_tasks.pop(s, None))
+
+    async def _bot_turn(self, seat: int) -> None:
+        """Pause (skippably), think in a thread, then act; retry if the table moved meanwhile."""
+        if self.bot_delay > 0:
+            self._hurry.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._hurry.wait(), self.bot_delay)
+        while not self._closed and seat in self.game.to_act(self.state):
+            version = self.version
+            view = self.view(seat)
+            bot, rng = self._bots[seat], self._bot_rngs[seat]
+            action = await asyncio.to_thread(bot.act, view, rng)
+            if self._closed or seat not in self._bots or self._bots[seat] is not bot:
+                return
+            if version != self.version:
+                continue
+            try:
+                self.act(seat, action)
+            except IllegalMove as err:
+                # A bot bug must not stall the game: log it and make the first legal move.
+                log.error("bot in seat %s chose an illegal move %r: %s", seat, action, err)
+                legal = self.game.legal_actions(self.state, seat)
+                if not legal:
+                    raise
+                self.act(seat, legal[0])
+            return
+
+    async def close(self) -> None:
+        """Stop the bots; the state stays readable."""
+        self._closed = True
+        tasks = list(self._bot_tasks.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
