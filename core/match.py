@@ -16,8 +16,13 @@ def new_record(
     game: str, players: int, seed: int, options: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """An empty record; append `[seat, action]` pairs to its `actions` as they are applied."""
-    return {"game": game, "players": players, "seed": seed, "options": dict(options or {}),
-            "actions": []}
+    return {
+        "game": game,
+        "players": players,
+        "seed": seed,
+        "options": dict(options or {}),
+        "actions": [],
+    }
 
 
 def replay(record: dict[str, Any]) -> Any:
