@@ -29,6 +29,12 @@ log = logging.getLogger(__name__)
 BOT_NAMES = ("Ana", "Bruno", "Chloé", "Dario", "Emi", "Farid", "Greta", "Hugo")
 
 
+class Countdown(Protocol):
+    """A turn clock the table reports in its state messages (net/clock.py)."""
+
+    def public(self) -> dict[str, Any] | None: ...
+
+
 class Endpoint(Protocol):
     """Something that receives a seat's messages; `push` must not block."""
 
@@ -85,16 +91,17 @@ class Table:
         self.bot_delay = bot_delay
         self.on_action = on_action
         self.spectators: list[Endpoint] = []
+        self.clock: Countdown | None = None  # set by a host whose game has a turn clock
         self.finished = asyncio.Event()
         self._bots: dict[int, Bot] = {}
         self._bot_rngs: dict[int, random.Random] = {}
         self._bot_tasks: dict[int, asyncio.Task[None]] = {}
         self._hurry = asyncio.Event()
         self._closed = False
+        self._bot_settings = bot_settings or {}
         for index, seat in enumerate(seats):
             if seat.kind == "bot":
-                self._bots[index] = get_bot(game_id, seat.level or "normal", **(bot_settings or {}))
-                self._bot_rngs[index] = random.Random(new_seed())
+                self._seat_bot(index, seat)
         if self.game.is_over(self.state):
             self.finished.set()
 
@@ -111,6 +118,7 @@ class Table:
             "seat": seat,
             "seats": [s.public() for s in self.seats],
             "view": self.view(seat),
+            "clock": None if self.clock is None else self.clock.public(),
         }
 
     def attach(self, seat: int | None, endpoint: Endpoint) -> None:
@@ -172,12 +180,21 @@ class Table:
             task.cancel()
         self._bots.pop(index, None)
         if seat.kind == "bot":
-            self._bots[index] = get_bot(self.game.id, seat.level or "normal")
-            self._bot_rngs[index] = random.Random(new_seed())
+            self._seat_bot(index, seat)
         self.broadcast()
         self.wake_bots()
 
     # ---- bots -------------------------------------------------------------------------------
+    def _seat_bot(self, index: int, seat: Seat) -> None:
+        """Make the bot of a seat, its random numbers drawn from the match seed.
+
+        Seeding from the match seed makes a solo match reproducible from its record (tests,
+        screenshots, bug reports); the string seed is hashed, so no move reveals the seed.
+        """
+        level = seat.level or "normal"
+        self._bots[index] = get_bot(self.game.id, level, **self._bot_settings)
+        self._bot_rngs[index] = random.Random(f"{self.record['seed']}:{index}:{level}")
+
     def start(self) -> None:
         """Begin driving the bots; call once, inside the running event loop."""
         self.wake_bots()
@@ -193,7 +210,13 @@ class Table:
             if seat in self._bots and seat not in self._bot_tasks:
                 task = asyncio.get_running_loop().create_task(self._bot_turn(seat))
                 self._bot_tasks[seat] = task
-                task.add_done_callback(lambda _t, s=seat: self._bot_tasks.pop(s, None))
+                task.add_done_callback(self._bot_done)
+
+    def _bot_done(self, task: asyncio.Task[None]) -> None:
+        """Forget a finished bot turn, unless a newer turn of that seat already replaced it."""
+        for seat, current in list(self._bot_tasks.items()):
+            if current is task:
+                del self._bot_tasks[seat]
 
     async def _bot_turn(self, seat: int) -> None:
         """Pause (skippably), think in a thread, then act; retry if the table moved meanwhile."""
@@ -205,20 +228,22 @@ class Table:
             version = self.version
             view = self.view(seat)
             bot, rng = self._bots[seat], self._bot_rngs[seat]
-            action = await asyncio.to_thread(bot.act, view, rng)
+            action = await asyncio.to_thread(_think, bot, view, rng)
             if self._closed or seat not in self._bots or self._bots[seat] is not bot:
                 return
             if version != self.version:
                 continue
+            # Leave the task table before acting, so the act can wake this seat's next turn
+            # (a No Thanks! take keeps the turn).
+            self._bot_tasks.pop(seat, None)
             try:
                 self.act(seat, action)
             except IllegalMove as err:
                 # A bot bug must not stall the game: log it and make the first legal move.
-                log.error("bot in seat %s chose an illegal move %r: %s", seat, action, err)
+                log.error("bot in seat %s chose %r, which is illegal: %s", seat, action, err)
                 legal = self.game.legal_actions(self.state, seat)
-                if not legal:
-                    raise
-                self.act(seat, legal[0])
+                if legal:
+                    self.act(seat, legal[0])
             return
 
     async def close(self) -> None:
@@ -230,3 +255,13 @@ class Table:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+
+def _think(bot: Bot, view: View, rng: random.Random) -> Any:
+    """A bot's choice; a bot that crashes is logged and answers None, which the rules refuse
+    (so the table falls back to a legal move instead of waiting for ever)."""
+    try:
+        return bot.act(view, rng)
+    except Exception:
+        log.exception("bot %s crashed", type(bot).__name__)
+        return None

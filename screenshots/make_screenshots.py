@@ -1,0 +1,66 @@
+"""Write the README's screenshots by driving the real app, as harlequin's export script does.
+
+    .venv/bin/python screenshots/make_screenshots.py
+
+Each picture is a fresh app at 80x24 walked there by keystrokes (tests/tui/pilots.py, the
+same paths as the tests), with a fixed seed and easy bots without pause, so the pictures only
+change when the screens do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: make `tests` and `tui` importable
+
+from tests.tui.pilots import SIZE, make_app, my_turn, open_game, play_to_the_end, wait_until  # noqa: E402
+
+Walk = Callable[[Pilot[None]], Awaitable[None]]
+
+
+async def menu(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+
+
+async def game(pilot: Pilot[None]) -> None:
+    """A few moves into a five-player game, at our turn with the log filling up."""
+    screen = await open_game(pilot, name="Sam", more_players=1)
+    for key in "ppptp":
+        await wait_until(pilot, lambda: my_turn(screen))
+        await pilot.press(key)
+    await wait_until(pilot, lambda: my_turn(screen))
+
+
+async def final(pilot: Pilot[None]) -> None:
+    await play_to_the_end(pilot, await open_game(pilot, name="Sam", more_players=1))
+
+
+SHOTS: dict[str, Walk] = {
+    "menu.svg": menu,
+    "nothanks-game.svg": game,
+    "nothanks-final.svg": final,
+}
+
+
+async def shoot(filename: str, walk: Walk) -> Path:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await walk(pilot)
+        await pilot.pause()
+        app.save_screenshot(filename, path=str(ROOT / "screenshots"))
+    return ROOT / "screenshots" / filename
+
+
+async def main() -> None:
+    for filename, walk in SHOTS.items():
+        print(await shoot(filename, walk))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

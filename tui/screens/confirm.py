@@ -1,0 +1,38 @@
+"""A yes/no question in front of the screen it is about (e.g. leaving a game in progress)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Dismissed with True for yes; Escape and n are the safe answer, no."""
+
+    HELP = "y answers yes, n or Escape answers no."
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No", key_display="n"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question, self.yes, self.no = question, yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.question, id="question")
+            with Horizontal(classes="buttons"):
+                yield Button(f"{self.yes} \\[y]", id="yes", action="screen.answer(True)")
+                yield Button(f"{self.no} \\[n]", id="no", action="screen.answer(False)")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

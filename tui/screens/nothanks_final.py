@@ -1,0 +1,82 @@
+"""The end of a No Thanks! game: everyone's cards in runs, tokens, scores, the winners."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from core.nothanks import card_points
+from tui.session import StateMessage
+from tui.widgets.nothanks import plural, runs_text, seat_label, seat_names
+
+
+def verdict(state: StateMessage) -> str:
+    """'Ana wins with 41 points', 'You and Ana share the win with 41 points'."""
+    result = state["view"]["result"]
+    names = seat_names(state)
+    winners = [names[seat] for seat in result["winners"]]
+    points = plural(result["scores"][result["winners"][0]], "point")
+    if len(winners) == 1:
+        verb = "win" if winners[0] == "You" else "wins"
+        return f"{winners[0]} {verb} with {points}"
+    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win with {points}"
+
+
+def score_table(state: StateMessage) -> Table:
+    """Players from best to worst score (NT-11, NT-12); winners marked ★ and bold."""
+    view = state["view"]
+    result = view["result"]
+    table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
+    table.add_column("", width=1, no_wrap=True)
+    table.add_column("Player", no_wrap=True, max_width=20)
+    table.add_column("Cards (runs)", ratio=1)
+    table.add_column("Card pts", justify="right", no_wrap=True)
+    table.add_column("Tokens", justify="right", no_wrap=True)
+    table.add_column("Score", justify="right", no_wrap=True)
+    for seat in sorted(range(view["players"]), key=lambda s: (result["scores"][s], s)):
+        won = seat in result["winners"]
+        table.add_row(
+            "★" if won else "",
+            seat_label(state, seat),
+            runs_text(view["cards"][seat]),
+            str(card_points(view["cards"][seat])),
+            str(view["tokens"][seat]),
+            str(result["scores"][seat]),
+            style="bold reverse" if won else "",
+        )
+    return table
+
+
+class NoThanksFinalScreen(Screen[None]):
+    """Shown when the last card is taken; play again with the same set-up or go back."""
+
+    HELP = "Score = the lowest card of each run, minus your tokens. The lowest score wins."
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "app.play_again", "Play again"),
+        Binding("m,q,escape", "app.menu", "Menu", key_display="m"),
+        Binding("r", "app.rules('nothanks')", "Rules"),
+    ]
+
+    def __init__(self, state: StateMessage) -> None:
+        super().__init__()
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"Game over — {verdict(self.state)}", classes="screen-title", id="verdict")
+        with VerticalScroll(id="scores"):
+            yield Static(score_table(self.state))
+        with Horizontal(classes="buttons"):
+            yield Button("Play again \\[a]", id="again", action="app.play_again", variant="primary")
+            yield Button("Menu \\[m]", id="menu", action="app.menu")
+        yield Static(self.HELP, classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#scores").border_title = "Final scores"
+        self.query_one("#again", Button).focus()

@@ -1,0 +1,52 @@
+"""The rules viewer: the rules text of each game the table knows, one tab per game.
+
+Only games registered in `core.GAMES` are shown, even if more rules files ship with the app, so
+the viewer never describes a game you cannot play.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown, TabbedContent, TabPane
+
+from core import GAMES
+
+
+def rules_text(game_id: str) -> str | None:
+    """The game's rules as Markdown, or None when no rules file ships for it."""
+    path = resources.files("tui") / "rules" / f"{game_id}.md"
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+class RulesScreen(Screen[None]):
+    """Scrollable rules; opened from the menu or from inside a game (that game's tab first)."""
+
+    HELP = (
+        "Arrows, Page Up/Down, Home and End scroll the text; Tab then ←/→ switch games when "
+        "there are several."
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,escape", "app.pop_screen", "Back", key_display="q"),
+    ]
+
+    def __init__(self, game_id: str | None = None) -> None:
+        super().__init__()
+        self.texts = {g.id: (g.title, text) for g in GAMES.values() if (text := rules_text(g.id))}
+        self.first = game_id if game_id in self.texts else next(iter(self.texts), None)
+
+    def compose(self) -> ComposeResult:
+        with TabbedContent(initial=f"rules-{self.first}" if self.first else ""):
+            for game_id, (title, text) in self.texts.items():
+                with TabPane(title, id=f"rules-{game_id}"), VerticalScroll(classes="rules-text"):
+                    yield Markdown(text)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.first:
+            self.query_one(f"#rules-{self.first} .rules-text").focus()

@@ -1,0 +1,65 @@
+"""A one-line choice among a few values: ←/→ or a click steps through them.
+
+Used by the solo set-up instead of drop-down selects: each choice stays one line tall (seven
+seats fit an 80x24 terminal), needs no overlay, and Enter stays free to start the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+
+class Cycler(Widget, can_focus=True):
+    """Shows `◀ label ▶`; `value` is the chosen choice's value."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Previous choice", show=False),
+        Binding("right", "step(1)", "Next choice", show=False),
+    ]
+
+    index: reactive[int] = reactive(0)
+
+    class Changed(Message):
+        """The choice changed (by key or click)."""
+
+        def __init__(self, cycler: Cycler) -> None:
+            super().__init__()
+            self.cycler = cycler
+
+        @property
+        def control(self) -> Cycler:
+            return self.cycler
+
+    def __init__(
+        self, choices: Sequence[tuple[str, Any]], value: Any = None, *, id: str | None = None
+    ) -> None:
+        """`choices` are (label, value) pairs; `value` picks the first shown (else the first)."""
+        super().__init__(id=id)
+        self.choices = list(choices)
+        values = [v for _, v in self.choices]
+        self.set_reactive(Cycler.index, values.index(value) if value in values else 0)
+
+    @property
+    def value(self) -> Any:
+        return self.choices[self.index][1]
+
+    def render(self) -> Text:
+        return Text(f"◀ {self.choices[self.index][0]} ▶")
+
+    def action_step(self, delta: int) -> None:
+        self.index = (self.index + delta) % len(self.choices)
+
+    def watch_index(self) -> None:
+        self.post_message(self.Changed(self))
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on the left arrow steps back, anywhere else forward."""
+        self.action_step(-1 if event.x < 2 else 1)

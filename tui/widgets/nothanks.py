@@ -1,0 +1,100 @@
+"""How No Thanks! looks: the offered card, the players' rows, log lines in plain words.
+
+Everything here reads a "state" message (tui.session.StateMessage), never a table, so the same
+widgets serve a solo game and, later, a LAN one. Nothing is told by colour alone: the player to
+act has a ▶ marker, winners a ★, hidden token counts a "?".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from core.nothanks import card_points, runs
+from tui.session import StateMessage
+
+
+def plural(count: int, word: str) -> str:
+    """'1 token', '3 tokens'."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def runs_text(cards: list[int]) -> str:
+    """Cards grouped into runs (NT-11), e.g. '3 4 5 · 17 · 29 30'; a dash for none."""
+    return " · ".join(" ".join(str(c) for c in run) for run in runs(cards)) or "—"
+
+
+def seat_names(message: StateMessage) -> list[str]:
+    """Each seat's name as the log and status use it: 'You' for the seat being played."""
+    return [
+        "You" if index == message["seat"] else seat["name"]
+        for index, seat in enumerate(message["seats"])
+    ]
+
+
+def seat_label(message: StateMessage, index: int) -> str:
+    """A seat as the tables show it: 'Ana (easy)', 'Player (you)'."""
+    seat = message["seats"][index]
+    if index == message["seat"]:
+        return f"{seat['name']} (you)"
+    if seat["kind"] == "bot":
+        return f"{seat['name']} ({seat['level']})"
+    return f"{seat['name']} (away)" if seat["away"] else seat["name"]
+
+
+def log_line(entry: dict[str, Any], names: list[str]) -> str:
+    """One log entry in plain words, e.g. 'Ana passed on 27 — 3 tokens on it'."""
+    who, card = names[entry["seat"]], entry["card"]
+    if entry["type"] == "turn_up":
+        return f"{who} turned up {card}"
+    if entry["type"] == "pass":
+        return f"{who} passed on {card} — {plural(entry['pot'], 'token')} on it"
+    pot = entry["pot"]
+    return f"{who} took {card} with {plural(pot, 'token') if pot else 'no tokens'}"
+
+
+def tokens_text(tokens: int | None) -> str:
+    """A token count, '?' while hidden (NT-14)."""
+    return "?" if tokens is None else str(tokens)
+
+
+class OfferPanel(Static):
+    """The offered card drawn as a card, the tokens on it and what is left of the deck."""
+
+    def show(self, view: dict[str, Any]) -> None:
+        """Draw the offer of `view` (a No Thanks! view)."""
+        card = view["card"]
+        face = "--" if card is None else f"{card:>2}"
+        text = Text()
+        text.append(f"╭────╮\n│    │\n│ {face} │\n│    │\n╰────╯\n", style="bold")
+        text.append(f"{plural(view['pot'], 'token')} on it\n", style="bold")
+        text.append(f"{plural(view['deck_left'], 'card')} in the deck")
+        self.update(text)
+
+
+class PlayersPanel(Static):
+    """One row per seat: who acts, name and level, cards in runs, card points, tokens."""
+
+    def show(self, message: StateMessage) -> None:
+        """Draw the seats of `message`; the seat to act is marked ▶ and reversed."""
+        view = message["view"]
+        table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
+        table.add_column("", width=1, no_wrap=True)
+        table.add_column("Player", no_wrap=True, max_width=20)
+        table.add_column("Cards (runs)", ratio=1)
+        table.add_column("Pts", justify="right", no_wrap=True)
+        table.add_column("Tokens", justify="right", no_wrap=True)
+        for index, cards in enumerate(view["cards"]):
+            acting = index == view["turn"]
+            table.add_row(
+                "▶" if acting else "",
+                seat_label(message, index),
+                runs_text(cards),
+                str(card_points(cards)),
+                tokens_text(view["tokens"][index]),
+                style="reverse" if acting else "bold" if index == message["seat"] else "",
+            )
+        self.update(table)
