@@ -1,0 +1,181 @@
+"""The client: connect to a host, hand-shake, then relay frames to a `Session`.
+
+A seat's reconnect token is kept on the player's machine (the data dir, tokens.json, keyed by
+host:port and player name, so two terminals of one user on one machine keep separate seats).
+A player whose connection or whole program died takes their seat back by connecting again,
+even to a host that was itself restarted from its journal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+from collections.abc import Callable
+from typing import Any
+
+from net.link import HEARTBEAT, Link, LinkClosed
+from net.paths import data_dir
+from net.protocol import PROTOCOL_VERSION, error
+from net.session import Message, Session
+
+CONNECT_TIMEOUT = 5.0
+
+
+class HandshakeError(Exception):
+    """The host refused us (or never answered); `str(err)` is the host's reason."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def load_token(host: str, port: int, name: str) -> str | None:
+    """The reconnect token saved for `name` at the table at host:port, if any."""
+    return _tokens().get(f"{host}:{port}/{name}")
+
+
+def save_token(host: str, port: int, name: str, token: str | None) -> None:
+    """Remember (or, with None, forget) a token; written atomically."""
+    tokens = _tokens()
+    if token is None:
+        tokens.pop(f"{host}:{port}/{name}", None)
+    else:
+        tokens[f"{host}:{port}/{name}"] = token
+    path = data_dir() / "tokens.json"
+    temp = path.with_suffix(".tmp")
+    temp.write_text(json.dumps(tokens), encoding="utf-8")
+    os.replace(temp, path)
+
+
+def _tokens() -> dict[str, str]:
+    try:
+        tokens = json.loads((data_dir() / "tokens.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return tokens if isinstance(tokens, dict) else {}
+
+
+class ClientSession(Session):
+    """A session with a remote host; `reconnect()` takes the seat back after a drop."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        spectate: bool = False,
+        heartbeat: float = HEARTBEAT,
+        on_message: Callable[[Message], None] | None = None,
+    ) -> None:
+        super().__init__(on_message)
+        self.host = host
+        self.port = port
+        self.name = name
+        self.spectate = spectate
+        self.heartbeat = heartbeat
+        self.welcome: Message | None = None
+        self._link: Link | None = None
+        self._reader: asyncio.Task[None] | None = None
+
+    async def open(self, timeout: float = CONNECT_TIMEOUT) -> Message:
+        """Connect and hand-shake (with the saved token, if any); returns the welcome."""
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(self.host, self.port), timeout
+        )
+        link = Link(reader, writer, heartbeat=self.heartbeat)
+        hello: dict[str, Any] = {
+            "type": "hello",
+            "protocol": PROTOCOL_VERSION,
+            "name": self.name,
+            "token": None if self.spectate else load_token(self.host, self.port, self.name),
+            "spectate": self.spectate,
+        }
+        link.push(hello)
+        try:
+            welcome = await link.recv(timeout)
+        except LinkClosed as closed:
+            raise HandshakeError(
+                "closed", f"the host closed the connection: {closed.reason}"
+            ) from None
+        if welcome["type"] == "error":
+            link.close()
+            raise HandshakeError(welcome.get("code", "error"), str(welcome.get("message")))
+        if welcome["type"] != "welcome" or welcome.get("protocol") != PROTOCOL_VERSION:
+            link.close()
+            raise HandshakeError(
+                "version",
+                f"the host answered with protocol {welcome.get('protocol')!r}; this program "
+                f"speaks {PROTOCOL_VERSION}; use the same Gamenight version as the host",
+            )
+        if welcome.get("token"):
+            save_token(self.host, self.port, self.name, welcome["token"])
+        self.welcome = welcome
+        self.closed_reason = None
+        self._link = link
+        self.push(welcome)
+        link.start_heartbeat()
+        self._reader = asyncio.get_running_loop().create_task(self._read(link))
+        return welcome
+
+    async def reconnect(self, timeout: float = CONNECT_TIMEOUT) -> Message:
+        """Connect again after a drop; the saved token gives this player their seat back."""
+        await self.close()
+        return await self.open(timeout)
+
+    async def close(self) -> None:
+        """Say goodbye and close; the reader task ends with a `closed` message."""
+        link, reader = self._link, self._reader
+        if link is None or reader is None:
+            return
+        self._link = None
+        with contextlib.suppress(Exception):
+            link.push({"type": "bye"})
+        link.close("you left the table")
+        with contextlib.suppress(asyncio.CancelledError):
+            await reader
+
+    async def _read(self, link: Link) -> None:
+        """Relay frames until the link ends; the `closed` message says why, in the host's words
+        when it sent any (a `closed` frame or a fatal error such as being kicked)."""
+        reason = None
+        try:
+            while True:
+                message = await link.recv()
+                if message["type"] == "closed":
+                    reason = str(message.get("reason"))
+                    break
+                if message["type"] == "error" and message.get("fatal"):
+                    reason = str(message.get("message"))
+                self.push(message)
+        except LinkClosed as closed:
+            reason = reason or link.closed_reason or closed.reason
+        finally:
+            link.close(reason or "closed")
+        self.push({"type": "closed", "reason": reason or "the connection was closed"})
+
+    def send(self, message: Message) -> None:
+        if self._link is None:
+            self.push(error("closed", "not connected to the table"))
+            return
+        self._link.push(message)
+
+
+async def connect(
+    host: str,
+    port: int,
+    name: str,
+    *,
+    spectate: bool = False,
+    heartbeat: float = HEARTBEAT,
+    on_message: Callable[[Message], None] | None = None,
+    timeout: float = CONNECT_TIMEOUT,
+) -> ClientSession:
+    """Join the table at host:port as `name` (or watch it); HandshakeError if refused."""
+    session = ClientSession(
+        host, port, name, spectate=spectate, heartbeat=heartbeat, on_message=on_message
+    )
+    await session.open(timeout)
+    return session

@@ -1,0 +1,63 @@
+"""A generic turn clock: when a turn runs out, the host applies `{"kind": "timeout"}`.
+
+It knows nothing of any game beyond the core contract: after every action it restarts for the
+seats in `to_act`, and on expiry acts for those still there. Only games that list a
+`turn_seconds` option get one (Rummikub); the rules decide what a timeout does. State messages
+carry `seconds_left` rather than a wall-clock deadline, so a client whose clock is off still
+counts down correctly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from core import IllegalMove
+from net.table import Table
+
+log = logging.getLogger(__name__)
+
+TIMEOUT = {"kind": "timeout"}
+
+
+class TurnClock:
+    """Restart with `restart()` after each action; reported through `table.clock`."""
+
+    def __init__(self, table: Table, seconds: float) -> None:
+        self.table = table
+        self.seconds = seconds
+        self.seats: list[int] = []
+        self._deadline: float | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        table.clock = self
+
+    def restart(self) -> None:
+        """Give the seats to act now a fresh `seconds` (none when the game is over)."""
+        self.stop()
+        self.seats = list(self.table.game.to_act(self.table.state))
+        if self.seats:
+            loop = asyncio.get_running_loop()
+            self._deadline = loop.time() + self.seconds
+            self._timer = loop.call_at(self._deadline, self._expire)
+
+    def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = None
+        self._deadline = None
+
+    def public(self) -> dict[str, Any] | None:
+        if self._deadline is None:
+            return None
+        left = self._deadline - asyncio.get_running_loop().time()
+        return {"seats": self.seats, "seconds": self.seconds, "seconds_left": max(0.0, left)}
+
+    def _expire(self) -> None:
+        self._timer = None
+        for seat in self.seats:
+            if seat in self.table.game.to_act(self.table.state):
+                try:
+                    self.table.act(seat, TIMEOUT)
+                except IllegalMove as err:
+                    log.error("the game refused a timeout for seat %s: %s", seat, err)

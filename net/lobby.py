@@ -1,0 +1,155 @@
+"""The lobby: who sits where, the game's options and the host's table settings, before a start.
+
+Pure bookkeeping with no I/O, so the host's rules for seats (a human seat keeps its reconnect
+token, a kicked seat is opened, a table starts only with every seat filled and valid options)
+are testable without sockets. Options are validated by the game itself (`game.new`), the one
+authority on what its options mean.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from core import BOT_LEVELS, get_game
+from core.api import check_players, check_seat
+from net.table import BOT_NAMES, Seat
+
+
+@dataclass
+class LobbySeat:
+    """One seat: open, a human (with the token that lets them back in) or a bot of a level."""
+
+    kind: str = "open"  # "open", "human" or "bot"
+    name: str | None = None
+    level: str | None = None
+    token: str | None = None  # humans only; never sent to anyone but the seat's holder
+    connected: bool = False
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "level": self.level,
+            "connected": self.connected,
+        }
+
+
+@dataclass
+class Settings:
+    """Table settings that are the host's, not the game's."""
+
+    away_bot_seconds: float | None = None  # a bot plays an away seat after this long; None: never
+    away_bot_level: str = "easy"
+
+    def public(self) -> dict[str, Any]:
+        return {"away_bot_seconds": self.away_bot_seconds, "away_bot_level": self.away_bot_level}
+
+
+@dataclass
+class Lobby:
+    """Seats, options and settings of a table that has not started."""
+
+    game_id: str
+    seats: list[LobbySeat] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    settings: Settings = field(default_factory=Settings)
+
+    def __post_init__(self) -> None:
+        self.game = get_game(self.game_id)
+        if not self.seats:
+            self.seats = [LobbySeat() for _ in range(self.game.min_players)]
+
+    # ---- the host's changes -----------------------------------------------------------------
+    def set_players(self, players: int) -> None:
+        """Grow with open seats or shrink by removing open seats from the end."""
+        check_players(self.game, players)
+        while len(self.seats) < players:
+            self.seats.append(LobbySeat())
+        while len(self.seats) > players:
+            if self.seats[-1].kind != "open":
+                raise ValueError(f"seat {len(self.seats) - 1} is taken; open it first")
+            self.seats.pop()
+
+    def set_bot(self, index: int, level: str) -> None:
+        """Put a bot in a seat that is open or already a bot (a human must be kicked first)."""
+        if level not in BOT_LEVELS:
+            raise ValueError(f"no bot level {level!r}; the levels are {', '.join(BOT_LEVELS)}")
+        seat = self.seat(index)
+        if seat.kind == "human":
+            raise ValueError(f"seat {index} is {seat.name}'s; kick them first")
+        self.seats[index] = LobbySeat("bot", BOT_NAMES[index % len(BOT_NAMES)], level)
+
+    def open_seat(self, index: int) -> LobbySeat:
+        """Empty a seat (kicking its human, whose token stops working); returns what sat there."""
+        old = self.seat(index)
+        self.seats[index] = LobbySeat()
+        return old
+
+    def set_options(self, options: dict[str, Any]) -> None:
+        """Replace the game's options after the game itself accepts them for this many seats."""
+        self.game.new(len(self.seats), 0, options or None)
+        self.options = dict(options)
+
+    # ---- people arriving ------------------------------------------------------------------------
+    def claim(self, name: str) -> int | None:
+        """Seat a new human in the first open seat; None when the table is full."""
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "open":
+                self.seats[index] = LobbySeat(
+                    "human", name, token=secrets.token_urlsafe(18), connected=True
+                )
+                return index
+        return None
+
+    def find(self, token: object) -> int | None:
+        """The seat a reconnect token belongs to."""
+        if not isinstance(token, str) or not token:
+            return None
+        for index, seat in enumerate(self.seats):
+            if (
+                seat.kind == "human"
+                and seat.token is not None
+                and secrets.compare_digest(seat.token, token)
+            ):
+                return index
+        return None
+
+    # ---- starting -------------------------------------------------------------------------------
+    def not_ready(self) -> str | None:
+        """Why the table cannot start yet, or None when it can."""
+        open_seats = [i for i, s in enumerate(self.seats) if s.kind == "open"]
+        if open_seats:
+            return f"seats {', '.join(str(i) for i in open_seats)} are still open"
+        try:
+            self.game.new(len(self.seats), 0, self.options or None)
+        except ValueError as err:
+            return str(err)
+        return None
+
+    def table_seats(self) -> list[Seat]:
+        """The seats as the table holds them; humans not connected start away."""
+        return [
+            Seat(s.name or "?", s.kind, s.level, away=s.kind == "human" and not s.connected)
+            for s in self.seats
+        ]
+
+    def taken(self) -> int:
+        return sum(s.kind != "open" for s in self.seats)
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "game": self.game_id,
+            "options": dict(self.options),
+            "settings": self.settings.public(),
+            "seats": [s.public() for s in self.seats],
+            "min_players": self.game.min_players,
+            "max_players": self.game.max_players,
+            "game_options": dict(self.game.options),
+            "not_ready": self.not_ready(),
+        }
+
+    def seat(self, index: int) -> LobbySeat:
+        """The seat at `index`, or ValueError (IllegalMove) naming the seats there are."""
+        return self.seats[check_seat(index, len(self.seats))]

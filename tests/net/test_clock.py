@@ -1,0 +1,100 @@
+"""The turn clock, with a tiny stand-in game: no registered game has a clock yet (Rummikub will).
+
+"Countdown" has two seats taking turns; a turn ends with `move` or with the host's `timeout`;
+the game is over after four turns. Its view shows the log of who moved or timed out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+import core.registry
+from core import IllegalMove
+from net.client import connect
+from net.host import Host
+
+
+class Countdown:
+    id = "countdown"
+    title = "Countdown"
+    min_players = 2
+    max_players = 2
+    options = {"turn_seconds": 60}  # noqa: RUF012
+
+    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> tuple:
+        return ()
+
+    def to_act(self, state: tuple) -> list[int]:
+        return [] if len(state) >= 4 else [len(state) % 2]
+
+    def legal_actions(self, state: tuple, seat: int) -> list[dict[str, Any]]:
+        return [{"kind": "move"}] if seat in self.to_act(state) else []
+
+    def apply(self, state: tuple, seat: int, action: dict[str, Any]) -> tuple:
+        if seat not in self.to_act(state) or action.get("kind") not in ("move", "timeout"):
+            raise IllegalMove("not now")
+        return (*state, action["kind"])
+
+    def view(self, state: tuple, seat: int | None) -> dict[str, Any]:
+        over = self.is_over(state)
+        return {
+            "game": self.id,
+            "seat": seat,
+            "players": 2,
+            "to_act": self.to_act(state),
+            "over": over,
+            "log": list(state),
+        }
+
+    def is_over(self, state: tuple) -> bool:
+        return len(state) >= 4
+
+    def result(self, state: tuple) -> dict[str, list[int]]:
+        return {"scores": [0, 0], "winners": []}
+
+
+@pytest.fixture(autouse=True)
+def _countdown(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(core.registry.GAMES, "countdown", Countdown())
+
+
+async def test_the_clock_times_out_idle_turns_and_messages_carry_the_countdown() -> None:
+    states: list[dict[str, Any]] = []
+    host = Host(
+        "countdown",
+        name="H",
+        options={"turn_seconds": 0.05},
+        on_message=lambda m: states.append(m) if m["type"] == "state" else None,
+    )
+    port = await host.serve("127.0.0.1", 0)
+    guest = await connect("127.0.0.1", port, "G")
+    try:
+        table = host.start()
+        first = states[0]["clock"]
+        assert first["seats"] == [0] and 0 < first["seconds_left"] <= 0.05
+        assert host.local is not None
+        await host.local.act({"kind": "move"})
+        await asyncio.wait_for(table.finished.wait(), 2)
+        assert table.view(None)["log"] == ["move", "timeout", "timeout", "timeout"]
+        assert states[-1]["clock"] is None
+        with pytest.raises(IllegalMove, match="only the host's clock can time a turn out"):
+            await guest.act({"kind": "timeout"})  # never accepted from a client
+    finally:
+        await guest.close()
+        await host.close()
+
+
+async def test_no_clock_without_turn_seconds() -> None:
+    host = Host("countdown", name="H", options={"turn_seconds": 0})
+    port = await host.serve("127.0.0.1", 0)
+    guest = await connect("127.0.0.1", port, "G")
+    try:
+        table = host.start()
+        await asyncio.sleep(0.1)
+        assert table.version == 0 and table.message(0)["clock"] is None
+    finally:
+        await guest.close()
+        await host.close()

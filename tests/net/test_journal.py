@@ -1,0 +1,50 @@
+"""The journal: a cut-off last line is ignored; unfinished games are offered for resuming."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from net import journal
+
+
+def header() -> dict[str, object]:
+    return {
+        "game": "nothanks",
+        "players": 3,
+        "seed": 7,
+        "options": {"first": 0},
+        "table_id": "t",
+        "table": "T",
+        "local_seat": None,
+        "settings": {},
+        "seats": [],
+    }
+
+
+def test_a_line_cut_off_by_a_crash_is_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "j.jsonl"
+    written = journal.Journal.create(path, header())
+    written.append(0, {"kind": "pass"})
+    written.close()
+    with path.open("a") as file:
+        file.write('[1, {"kind": "pa')
+    _header, record = journal.load(path)
+    assert record["actions"] == [[0, {"kind": "pass"}]]
+    assert record["seed"] == 7
+
+
+def test_a_corrupt_line_in_the_middle_fails(tmp_path: Path) -> None:
+    path = tmp_path / "j.jsonl"
+    journal.Journal.create(path, header()).close()
+    with path.open("a") as file:
+        file.write('garbage\n[0, {"kind": "pass"}]\n')
+    with pytest.raises(ValueError):
+        journal.load(path)
+
+
+def test_unfinished_lists_games_not_over() -> None:
+    path = journal.journal_dir() / "open.jsonl"
+    journal.Journal.create(path, header()).close()
+    assert journal.unfinished() == [path]
