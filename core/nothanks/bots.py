@@ -1,34 +1,340 @@
-"""No Thanks! bots. Each sees only its seat's view (never the state), so none can cheat."""
+"""No Thanks! bots. Each sees only its seat's view (never the state), so none can cheat.
+
+All three levels share one representation: a seat's cards as a bit mask (bit `c` set when it
+holds card `c`), which makes the marginal score of a card (NT-11) a constant-time test of its two
+neighbours. The easy and normal policies are plain functions of public facts, so the hard bot's
+rollouts call exactly the code the lower levels play with.
+
+Other seats' tokens are hidden (NT-14) but every pass and every take is public (NT-13), so each
+bot deduces them exactly from the log: start tokens, minus passes, plus pots taken.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from core.api import Action, View
-from core.nothanks.rules import card_points
+from core.nothanks.rules import CARDS
 
 TAKE: Action = {"kind": "take"}
 PASS: Action = {"kind": "pass"}
 
-
-def marginal_cost(view: View, seat: int) -> int:
-    """What taking the offered card would change this seat's score by (NT-11), pot included."""
-    mine = view["cards"][seat]
-    return card_points([*mine, view["card"]]) - card_points(mine) - view["pot"]
+# A policy answers "does `seat` take the offered card?" from public facts only:
+# (card, pot, masks, tokens, seat) -> bool.
+Policy = Callable[[int, int, list[int], list[int], int], bool]
 
 
-class EasyBot:
-    """Takes a card when it costs little: it extends a run, or enough tokens sit on it."""
+def mask_of(cards: list[int]) -> int:
+    """The cards as a bit mask: bit `c` is set when card `c` is held."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def mask_points(mask: int) -> int:
+    """NT-11 card points of a mask: the lowest card of each run, i.e. cards without a left
+    neighbour."""
+    lows = mask & ~(mask << 1)
+    total = 0
+    while lows:
+        low_bit = lows & -lows
+        total += low_bit.bit_length() - 1
+        lows ^= low_bit
+    return total
+
+
+def points_delta(mask: int, card: int) -> int:
+    """How much taking `card` changes the holder's card points (NT-11), tokens aside.
+
+    A card below an existing run replaces that run's lowest card; a card above one is free; a
+    card bridging two runs removes the upper run's lowest card.
+    """
+    below = 0 if (mask >> (card - 1)) & 1 else card
+    above = card + 1 if (mask >> (card + 1)) & 1 else 0
+    return below - above
+
+
+def deduce_tokens(view: View) -> list[int]:
+    """Every seat's tokens: others' counted from the public log (NT-13/14 note: legitimate
+    counting), the bot's own taken from its view, the authority on it."""
+    tokens = [view["start_tokens"]] * view["players"]
+    for entry in view["log"]:
+        if entry["type"] == "pass":
+            tokens[entry["seat"]] -= 1
+        elif entry["type"] == "take":
+            tokens[entry["seat"]] += entry["pot"]
+    tokens[view["seat"]] = view["tokens"][view["seat"]]
+    return tokens
+
+
+def easy_takes(card: int, pot: int, masks: list[int], tokens: list[int], seat: int) -> bool:
+    """Take when out of tokens (NT-8) or when the card costs at most 6 points net of the pot."""
+    return tokens[seat] == 0 or points_delta(masks[seat], card) - pot <= 6
+
+
+MILK_MARGIN = 5  # tuned with `take_threshold` against the easy bot
+
+
+def taken_before_return(
+    card: int, pot: int, masks: list[int], tokens: list[int], seat: int
+) -> bool:
+    """Whether another seat would likely take the card before it comes back to `seat`, if
+    `seat` passed it now with `pot` tokens on it.
+
+    A seat is assumed to take when it must (no tokens, NT-8) or when the card, with the pot it
+    would find, costs it at most `MILK_MARGIN` points: the caution that makes milking safe.
+    """
+    players = len(masks)
+    for step in range(1, players):
+        other = (seat + step) % players
+        price = points_delta(masks[other], card) - (pot + 1 + step)
+        if tokens[other] == 0 or price <= MILK_MARGIN:
+            return True
+    return False
+
+
+def take_threshold(tokens: int) -> float:
+    """The net cost the normal bot accepts. It rises steeply as tokens run out: every pass
+    then brings the forced take of NT-8 closer, and a token is worth more when few are left.
+    Constants tuned against the easy bot (2000-game series)."""
+    return 5 + 25 / (tokens + 1)
+
+
+def normal_takes(card: int, pot: int, masks: list[int], tokens: list[int], seat: int) -> bool:
+    """A token-aware heuristic that milks its own cards and forces cards onto broke seats.
+
+    - A card touching one of my runs costs me little: pass it round once more (it comes back
+      with a token from each seat) unless someone else would take it meanwhile.
+    - If the next seat has no tokens it must take (NT-8): a card I do not want costs me one
+      token to hand to them.
+    - Otherwise take when the net cost (card points minus pot) is under `take_threshold`.
+    """
+    mine = tokens[seat]
+    if mine == 0:
+        return True
+    delta = points_delta(masks[seat], card)
+    if delta < card:
+        return taken_before_return(card, pot, masks, tokens, seat)
+    cost = delta - pot
+    if tokens[(seat + 1) % len(masks)] == 0 and cost > 0:
+        return False
+    return cost <= take_threshold(mine)
+
+
+@dataclass(slots=True)
+class Position:
+    """The public facts a decision rests on, distilled from a view (NT-13/14/15).
+
+    `unseen` are the cards nobody can see, not offered and not in front of anyone: the deck
+    and the 9 removed cards are among them, in an order nobody knows.
+    """
+
+    card: int
+    pot: int
+    masks: list[int]
+    tokens: list[int]
+    seat: int
+    deck_left: int
+    unseen: list[int]
+
+    @classmethod
+    def from_view(cls, view: View) -> Position:
+        visible = {view["card"]}
+        for cards in view["cards"]:
+            visible.update(cards)
+        return cls(
+            card=view["card"],
+            pot=view["pot"],
+            masks=[mask_of(cards) for cards in view["cards"]],
+            tokens=deduce_tokens(view),
+            seat=view["seat"],
+            deck_left=view["deck_left"],
+            unseen=[card for card in CARDS if card not in visible],
+        )
+
+    def decide(self, policy: Policy) -> bool:
+        """Whether `policy` takes here."""
+        return policy(self.card, self.pot, self.masks, self.tokens, self.seat)
+
+
+class ViewBot:
+    """A bot that plays a policy on the public facts its view carries."""
+
+    policy: Policy
 
     def __init__(self, **_settings: Any) -> None:
-        pass
+        """Settings are accepted and ignored, so a table can hand every bot the same ones."""
 
     def act(self, view: View, rng: random.Random) -> Action:
-        seat = view["seat"]
-        if view["tokens"][seat] == 0:  # NT-8
+        return TAKE if Position.from_view(view).decide(type(self).policy) else PASS
+
+
+class EasyBot(ViewBot):
+    """Takes a card when it costs little: it extends a run, or enough tokens sit on it."""
+
+    policy = staticmethod(easy_takes)
+
+
+class NormalBot(ViewBot):
+    """Counts everyone's tokens, milks its own cards and sizes its greed to its tokens."""
+
+    policy = staticmethod(normal_takes)
+
+
+class World:
+    """One determinization: the view's public facts plus a sampled deck, as plain lists.
+
+    The deck is a list popped from the end, so turning up a card costs nothing.
+    """
+
+    __slots__ = ("card", "deck", "masks", "pot", "tokens", "turn")
+
+    def __init__(
+        self, card: int, pot: int, masks: list[int], tokens: list[int], turn: int, deck: list[int]
+    ) -> None:
+        self.card = card
+        self.pot = pot
+        self.masks = masks
+        self.tokens = tokens
+        self.turn = turn
+        self.deck = deck
+
+    def copy(self) -> World:
+        """An independent world, so each move can be played out from the same deal."""
+        return World(self.card, self.pot, self.masks[:], self.tokens[:], self.turn, self.deck[:])
+
+    def step(self, take: bool) -> bool:
+        """Apply take (NT-6) or pass (NT-7) for the seat to act; False once the game ended."""
+        turn = self.turn
+        if take:
+            self.masks[turn] |= 1 << self.card
+            self.tokens[turn] += self.pot
+            self.pot = 0
+            if not self.deck:  # NT-10
+                return False
+            self.card = self.deck.pop()
+        else:
+            self.tokens[turn] -= 1
+            self.pot += 1
+            self.turn = (turn + 1) % len(self.masks)
+        return True
+
+    def play_out(self, policies: list[Policy]) -> None:
+        """Play to the end, each seat following its own policy."""
+        while self.step(
+            self.tokens[self.turn] == 0
+            or policies[self.turn](self.card, self.pot, self.masks, self.tokens, self.turn)
+        ):
+            pass
+
+    def scores(self) -> list[int]:
+        """NT-11 scores as they stand: card points minus tokens."""
+        return [mask_points(m) - t for m, t in zip(self.masks, self.tokens, strict=True)]
+
+
+def sample_world(position: Position, rng: random.Random) -> World:
+    """A world consistent with the position: `deck_left` unseen cards in a random order.
+
+    Every unseen card is equally likely to be in the deck or among the 9 removed ones (NT-4),
+    so a uniform sample of the unseen cards is the exact posterior; the view carries nothing
+    else about the deck.
+    """
+    deck = rng.sample(position.unseen, position.deck_left)
+    return World(
+        position.card, position.pot, position.masks[:], position.tokens[:], position.seat, deck
+    )
+
+
+def reward(scores: list[int], seat: int) -> float:
+    """Win share (NT-12, ties split) plus a small pull towards a better margin, so that worlds
+    where both moves win or both lose still say which move is better."""
+    best_other = min(s for i, s in enumerate(scores) if i != seat)
+    mine = scores[seat]
+    win = 0.0 if mine > best_other else (1.0 if mine < best_other else 0.5)
+    return win + (best_other - mine) / 100
+
+
+MODELS: tuple[Policy, ...] = (easy_takes, normal_takes)
+SLIP = 0.1  # how often a seat is allowed to act against the model it follows
+
+
+def model_weights(view: View) -> list[list[float]]:
+    """Per seat, how likely each of `MODELS` explains its decisions so far (Bayes, uniform
+    prior, each model slipping with probability `SLIP`).
+
+    The whole history is public (NT-13), so every past decision can be replayed in the
+    position it was taken in. Forced takes (no tokens, NT-8) say nothing and are skipped.
+    """
+    players = view["players"]
+    masks = [0] * players
+    tokens = [view["start_tokens"]] * players
+    weights = [[1.0] * len(MODELS) for _ in range(players)]
+    card = pot = 0
+    for entry in view["log"]:
+        kind, seat = entry["type"], entry["seat"]
+        if kind == "turn_up":
+            card, pot = entry["card"], 0
+            continue
+        took = kind == "take"
+        if tokens[seat]:
+            for index, model in enumerate(MODELS):
+                agrees = model(card, pot, masks, tokens, seat) == took
+                weights[seat][index] *= 1 - SLIP if agrees else SLIP
+            total = sum(weights[seat])
+            weights[seat] = [w / total for w in weights[seat]]
+        if took:
+            masks[seat] |= 1 << card
+            tokens[seat] += pot
+        else:
+            tokens[seat] -= 1
+            pot += 1
+    return weights
+
+
+class HardBot:
+    """Information-set Monte Carlo over {take, pass}, with opponent modelling.
+
+    Each simulation samples one world consistent with the view (deck order and removed cards,
+    NT-15) and a model for each opponent, drawn from how well `MODELS` explain that opponent's
+    public decisions so far; the bot itself plays the normal policy. The world is played out
+    twice, once after taking and once after passing. Evaluating both moves in the same world
+    (common random numbers) cancels the luck of the deal from their difference, which with
+    only two moves is worth more than UCB's uneven allocation. The budget is a number of
+    simulations, not a time: `core` has no clock, and a fixed count keeps the bot
+    deterministic for a given rng.
+    """
+
+    def __init__(self, simulations: int = 400, **_settings: Any) -> None:
+        if simulations < 1:
+            raise ValueError(f"simulations must be at least 1, not {simulations}")
+        self.simulations = simulations
+
+    def act(self, view: View, rng: random.Random) -> Action:
+        position = Position.from_view(view)
+        if position.tokens[position.seat] == 0:  # NT-8: nothing to decide
             return TAKE
-        return TAKE if marginal_cost(view, seat) <= 6 else PASS
+        return TAKE if self.decide(position, model_weights(view), rng) else PASS
+
+    def decide(self, position: Position, weights: list[list[float]], rng: random.Random) -> bool:
+        """Whether to take: the move with the better mean over paired simulations."""
+        edge = 0.0
+        for _ in range(self.simulations):
+            world = sample_world(position, rng)
+            policies = [rng.choices(MODELS, seat_weights)[0] for seat_weights in weights]
+            policies[position.seat] = normal_takes
+            edge += self._value(world.copy(), True, position.seat, policies)
+            edge -= self._value(world, False, position.seat, policies)
+        return edge >= 0
+
+    @staticmethod
+    def _value(world: World, take: bool, seat: int, policies: list[Policy]) -> float:
+        if world.step(take):
+            world.play_out(policies)
+        return reward(world.scores(), seat)
 
 
-BOTS = {"easy": EasyBot, "normal": EasyBot, "hard": EasyBot}
+BOTS: dict[str, Callable[..., Any]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
