@@ -82,11 +82,18 @@ class Table:
             seed = new_seed() if seed is None else seed
             record = new_record(game_id, len(seats), seed, options)
         self.record = record
-        self.state = self.game.new(record["players"], record["seed"], record["options"] or None)
-        for seat, action in record["actions"]:
-            self.state = self.game.apply(self.state, seat, action)
         if len(seats) != record["players"]:
             raise ValueError(f"the match has {record['players']} seats, not {len(seats)}")
+        self.state = self.game.new(record["players"], record["seed"], record["options"] or None)
+        # For each version (state) so far: who was to act, and who acted on it. An intent is
+        # judged against these (see `_check_fresh`).
+        self._to_act: list[frozenset[int]] = []
+        self._actor: list[int] = []
+        for seat, action in record["actions"]:
+            self._to_act.append(frozenset(self.game.to_act(self.state)))
+            self._actor.append(seat)
+            self.state = self.game.apply(self.state, seat, action)
+        self._to_act.append(frozenset(self.game.to_act(self.state)))
         self.version = len(record["actions"])
         self.bot_delay = bot_delay
         self.on_action = on_action
@@ -158,10 +165,12 @@ class Table:
         if self._closed:
             raise IllegalMove("this table is closed")
         check_seat(seat, len(self.seats))
-        if version is not None and version != self.version:
-            raise IllegalMove("the table moved on before your action arrived; look again")
+        if version is not None:
+            self._check_fresh(seat, version)
         self.state = self.game.apply(self.state, seat, action)
         self.version += 1
+        self._actor.append(seat)
+        self._to_act.append(frozenset(self.game.to_act(self.state)))
         record_action(self.record, seat, action)
         if self.on_action is not None:
             self.on_action(seat, action)
@@ -169,6 +178,23 @@ class Table:
         if self.game.is_over(self.state):
             self.finished.set()
         self.wake_bots()
+
+    def _check_fresh(self, seat: int, version: object) -> None:
+        """Refuse an intent decided on a state where it was not this seat's decision, or that
+        this seat has already moved on from (a repeated or delayed intent).
+
+        Other seats' moves alone do not make it stale: in a simultaneous decision (Papayoo's
+        pass, Pásovec's decide) the others' choices change nothing this seat may do, and in a
+        turn-based game nobody else moves while it is this seat's turn.
+        """
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise IllegalMove("an action must name the state version it was decided on")
+        if not 0 <= version <= self.version:
+            raise IllegalMove(f"this table has no state {version}; look again")
+        if seat not in self._to_act[version]:
+            raise IllegalMove("that action was decided on a state where it was not your move")
+        if seat in self._actor[version:]:
+            raise IllegalMove("you have moved since the state that action was decided on")
 
     def set_seat(self, index: int, seat: Seat) -> None:
         """Swap who sits in a seat (a bot standing in for an away player, and back)."""

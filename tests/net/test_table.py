@@ -1,0 +1,95 @@
+"""The table's freshness rule for intents, with a tiny simultaneous-decision game.
+
+"Vote": three seats each choose at once, then the game is over. No registered game has a
+simultaneous decision yet (Papayoo's pass and Pásovec's decide will), so the rule is pinned here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import core.registry
+from core import IllegalMove
+from net.table import Seat, Table
+
+
+class Vote:
+    id = "vote"
+    title = "Vote"
+    min_players = 3
+    max_players = 3
+    options: dict[str, Any] = {}  # noqa: RUF012
+
+    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> tuple:
+        return (None, None, None)
+
+    def to_act(self, state: tuple) -> list[int]:
+        return [seat for seat, choice in enumerate(state) if choice is None]
+
+    def legal_actions(self, state: tuple, seat: int) -> list[dict[str, Any]]:
+        return [{"kind": "vote"}] if seat in self.to_act(state) else []
+
+    def apply(self, state: tuple, seat: int, action: dict[str, Any]) -> tuple:
+        if seat not in self.to_act(state):
+            raise IllegalMove("you have voted")
+        return tuple("voted" if i == seat else c for i, c in enumerate(state))
+
+    def view(self, state: tuple, seat: int | None) -> dict[str, Any]:
+        return {
+            "game": self.id,
+            "seat": seat,
+            "players": 3,
+            "to_act": self.to_act(state),
+            "over": self.is_over(state),
+            "log": [],
+        }
+
+    def is_over(self, state: tuple) -> bool:
+        return not self.to_act(state)
+
+    def result(self, state: tuple) -> dict[str, list[int]]:
+        return {"scores": [0, 0, 0], "winners": []}
+
+
+@pytest.fixture
+def table(monkeypatch: pytest.MonkeyPatch) -> Table:
+    monkeypatch.setitem(core.registry.GAMES, "vote", Vote())
+    return Table("vote", [Seat("A"), Seat("B"), Seat("C")], seed=1)
+
+
+def test_others_simultaneous_choices_do_not_make_an_intent_stale(table: Table) -> None:
+    table.act(0, {"kind": "vote"}, version=0)
+    table.act(1, {"kind": "vote"}, version=0)  # decided before seat 0's vote landed
+    table.act(2, {"kind": "vote"}, version=1)
+    assert table.finished.is_set() and table.version == 3
+
+
+def test_a_repeated_intent_is_refused_and_changes_nothing(table: Table) -> None:
+    table.act(0, {"kind": "vote"}, version=0)
+    with pytest.raises(IllegalMove, match="you have moved since"):
+        table.act(0, {"kind": "vote"}, version=0)
+    assert table.version == 1 and table.record["actions"] == [[0, {"kind": "vote"}]]
+
+
+@pytest.mark.parametrize("version", [-1, 2, "0", True, 0.0])
+def test_a_version_the_table_never_had_is_refused(table: Table, version: object) -> None:
+    with pytest.raises(IllegalMove):
+        table.act(0, {"kind": "vote"}, version=version)  # type: ignore[arg-type]
+    assert table.version == 0
+
+
+def test_an_intent_decided_when_it_was_not_your_move_is_refused() -> None:
+    game = core.get_game("nothanks")
+    nothanks = Table("nothanks", [Seat("A"), Seat("B"), Seat("C")], seed=3, options={"first": 0})
+    assert game.to_act(nothanks.state) == [0]
+    nothanks.act(0, {"kind": "pass"}, version=0)
+    nothanks.act(1, {"kind": "pass"}, version=1)
+    nothanks.act(2, {"kind": "pass"}, version=2)
+    # Seat 1 pressed "take" back at version 0, when it was seat 0's turn; the pot has grown.
+    nothanks.act(0, {"kind": "pass"}, version=3)
+    with pytest.raises(IllegalMove, match="not your move"):
+        nothanks.act(1, {"kind": "take"}, version=0)
+    nothanks.act(1, {"kind": "take"}, version=4)
+    assert nothanks.state.cards[1] != ()
