@@ -43,8 +43,9 @@ def mdns_interfaces(flag: str | None = None) -> list[str] | InterfaceChoice:
     return [part.strip() for part in spec.split(",") if part.strip()]
 
 
-def _addresses(interfaces: list[str] | InterfaceChoice) -> list[str]:
-    """The IPv4 addresses to advertise: the chosen ones, or every non-loopback one."""
+def advertised_addresses(interfaces: list[str] | InterfaceChoice) -> list[str]:
+    """The IPv4 addresses to advertise (and to show for a manual join): the chosen ones, or
+    every non-loopback one."""
     if isinstance(interfaces, list):
         return interfaces
     return sorted(
@@ -96,7 +97,7 @@ class Advertiser:
             port=self.host.port,
             properties=_txt(self.host.info()),
             server=f"gamenight-{self.host.table_id}.local.",
-            parsed_addresses=_addresses(self.interfaces),
+            parsed_addresses=advertised_addresses(self.interfaces),
         )
 
     def _changed(self) -> None:

@@ -34,6 +34,7 @@ from net.table import Endpoint, Seat, Table
 log = logging.getLogger(__name__)
 
 HANDSHAKE_TIMEOUT = 5.0
+MAX_TABLE_NAME = 180  # what fits in the mDNS TXT record
 MAX_CONNECTIONS = 64  # per table: players, spectators and connections still hand-shaking
 CHAT_BURST = 8  # chat lines a member may send within CHAT_WINDOW seconds
 CHAT_WINDOW = 10.0
@@ -107,6 +108,7 @@ class Host:
         self._server: asyncio.Server | None = None
         self._stand_ins: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()  # one per connection, awaited on close
+        self._closing: set[asyncio.Task[None]] = set()  # finished tables stopping their bots
         self._links: set[Link] = set()
         self.local: HostSession | None = None
         self.local_seat: int | None = None
@@ -128,7 +130,8 @@ class Host:
         """Listen for players; returns the port (pick a free one with 0)."""
         self._server = await asyncio.start_server(self._connection, host, port)
         self.port = self._server.sockets[0].getsockname()[1]
-        self._send_lobby()
+        if self.table is None:  # a resumed host is already playing: no lobby to show
+            self._send_lobby()
         return self.port
 
     async def close(self) -> None:
@@ -144,7 +147,7 @@ class Host:
             self.clock.stop()
         if self.table is not None:
             await self.table.close()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.gather(*self._tasks, *self._closing, return_exceptions=True)
         if self._server is not None:
             await self._server.wait_closed()
         if self.journal is not None:
@@ -368,6 +371,48 @@ class Host:
 
     def set_settings(self, settings: Settings) -> None:
         self._lobby_change(lambda: setattr(self.lobby, "settings", settings))
+
+    def rename(self, table_name: str | None = None, player: str | None = None) -> None:
+        """Rename the table and/or the host person (lobby only); ProtocolError if unprintable."""
+        if table_name is not None:
+            table_name = clean_text(table_name, MAX_TABLE_NAME, "the table name")
+        if player is not None:
+            player = clean_text(player, MAX_NAME, "your name")
+
+        def change() -> None:
+            if table_name is not None:
+                self.table_name = table_name
+            if player is not None and self.local is not None and self.local.member is not None:
+                self.local.member.name = player
+                if self.local_seat is not None:
+                    self.lobby.seats[self.local_seat].name = player
+
+        self._lobby_change(change)
+
+    def new_game(self) -> None:
+        """Back to the lobby after a finished game, keeping everyone seated, so the host can
+        change the seats and start again; players stay connected (they are sent the lobby)."""
+        if self.table is None or not self.table.finished.is_set():
+            raise ValueError("the game is not over yet")
+        if self.clock is not None:
+            self.clock.stop()
+            self.clock = None
+        for handle in self._stand_ins.values():
+            handle.cancel()
+        self._stand_ins.clear()
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
+        table, self.table = self.table, None
+        self._close_in_background(table)
+        self._send_lobby()
+        self._changed()
+
+    def _close_in_background(self, table: Table) -> None:
+        """Stop a finished table's bots in the background; their results no longer matter."""
+        task = asyncio.get_running_loop().create_task(table.close())
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
 
     def kick(self, seat: int) -> None:
         """Remove whoever sits in `seat`: in the lobby the seat opens, in a game a bot takes it."""

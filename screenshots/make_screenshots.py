@@ -2,24 +2,34 @@
 
     .venv/bin/python screenshots/make_screenshots.py
 
-Each picture is a fresh app at 80x24 walked there by keystrokes (tests/tui/pilots.py, the
-same paths as the tests), with a fixed seed and easy bots without pause, so the pictures only
-change when the screens do.
+Each picture is a fresh app at 80x24 walked there by keystrokes (tests/tui/pilots.py and
+tests/tui/lan_pilots.py, the same paths as the tests), with a fixed seed and easy bots without
+pause, so the pictures only change when the screens do. The LAN lobby is hosted on loopback at a
+fixed port, with a scripted guest.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
 
 ROOT = Path(__file__).resolve().parent.parent
+# As in the tests: zeroconf on loopback only, and the guest's reconnect token kept out of the
+# user's own data folder.
+os.environ["GAMENIGHT_MDNS_INTERFACES"] = "127.0.0.1"
+os.environ["GAMENIGHT_DATA_DIR"] = tempfile.mkdtemp(prefix="gamenight-shots-")
 sys.path.insert(0, str(ROOT))  # run as a script: make `tests` and `tui` importable
 
+from tests.tui.lan_pilots import LAN_PORT, host_app  # noqa: E402
 from tests.tui.pilots import SIZE, make_app, my_turn, open_game, play_to_the_end, wait_until  # noqa: E402
+from tests.tui.test_lan_snapshots import lobby_with_a_guest  # noqa: E402
+from tui.app import GamenightApp  # noqa: E402
 
 Walk = Callable[[Pilot[None]], Awaitable[None]]
 
@@ -41,15 +51,16 @@ async def final(pilot: Pilot[None]) -> None:
     await play_to_the_end(pilot, await open_game(pilot, name="Sam", more_players=1))
 
 
-SHOTS: dict[str, Walk] = {
-    "menu.svg": menu,
-    "nothanks-game.svg": game,
-    "nothanks-final.svg": final,
+SHOTS: dict[str, tuple[Callable[[], GamenightApp], Walk]] = {
+    "menu.svg": (make_app, menu),
+    "nothanks-game.svg": (make_app, game),
+    "nothanks-final.svg": (make_app, final),
+    "lobby.svg": (lambda: host_app(port=LAN_PORT), lobby_with_a_guest),
 }
 
 
-async def shoot(filename: str, walk: Walk) -> Path:
-    app = make_app()
+async def shoot(filename: str, make: Callable[[], GamenightApp], walk: Walk) -> Path:
+    app = make()
     async with app.run_test(size=SIZE) as pilot:
         await walk(pilot)
         await pilot.pause()
@@ -58,8 +69,8 @@ async def shoot(filename: str, walk: Walk) -> Path:
 
 
 async def main() -> None:
-    for filename, walk in SHOTS.items():
-        print(await shoot(filename, walk))
+    for filename, (make, walk) in SHOTS.items():
+        print(await shoot(filename, make, walk))
 
 
 if __name__ == "__main__":

@@ -7,15 +7,76 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from tui.games import GAME_SCREENS
+from tui.lan_setup import DEFAULT_PORT, HostPlan, JoinPlan
+
+MDNS_HELP = (
+    "an IPv4 address of the interface zeroconf may use to advertise/find tables (repeatable); "
+    "default: $GAMENIGHT_MDNS_INTERFACES (comma-separated), else every interface"
+)
+
+
+def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    host = sub.add_parser(
+        "host",
+        help="host a LAN table: opens its lobby, where friends join from their own terminals",
+        description="Host a LAN table and open its lobby. Players on the same network find it "
+        "on their join screen (zeroconf), or type one of the addresses the lobby shows. You "
+        "play in this terminal; closing it closes the table.",
+    )
+    host.add_argument(
+        "game", nargs="?", default="nothanks", choices=sorted(GAME_SCREENS), help="the game"
+    )
+    host.add_argument(
+        "--port",
+        type=int,
+        help=f"TCP port to listen on (default {DEFAULT_PORT}, or a free one if that is taken)",
+    )
+    host.add_argument("--name", metavar="TABLE", help="the table's name (default: NAME's table)")
+    host.add_argument("--player", metavar="NAME", default="Player", help="your name at the table")
+    host.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="TABLE_ID",
+        help="continue an unfinished LAN game from its journal: the newest, or the table whose "
+        "id starts with TABLE_ID; players rejoin with their names (use the same --port)",
+    )
+    host.add_argument(
+        "--mdns-interface", action="append", metavar="ADDR", default=[], help=MDNS_HELP
+    )
+    host.add_argument(
+        "--no-discovery", action="store_true", help="do not advertise; players type the address"
+    )
+
+
+def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    join = sub.add_parser(
+        "join",
+        help="join a LAN table: lists the tables found on the network, or connects to HOST:PORT",
+        description="Open the join screen, which lists the tables found on the network; with "
+        "HOST:PORT, connect to that table at once (where multicast is blocked).",
+    )
+    join.add_argument("address", nargs="?", metavar="HOST:PORT", help="the table's address")
+    join.add_argument("--player", metavar="NAME", default="Player", help="your name at the table")
+    join.add_argument(
+        "--spectate", action="store_true", help="watch the table instead of taking a seat"
+    )
+    join.add_argument(
+        "--mdns-interface", action="append", metavar="ADDR", default=[], help=MDNS_HELP
+    )
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gamenight",
-        description="A terminal game table: play No Thanks! solo against bots. "
-        "Run with no subcommand to open the main menu.",
+        description="A terminal game table: play No Thanks! solo against bots or with friends "
+        "on the LAN. Run with no subcommand to open the main menu.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("play", help="open the main menu (the default)")
+    _add_host(sub)
+    _add_join(sub)
     arena = sub.add_parser(
         "arena",
         help="play a series of bot-only games headless and print win rates and timings",
@@ -41,6 +102,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_arena(args)
     from tui.app import run_app
 
+    if args.command == "host":
+        plan = HostPlan(
+            game_id=args.game,
+            player=args.player,
+            table_name=args.name,
+            port=args.port,
+            resume=args.resume is not None,
+            resume_table=args.resume or None,
+            interfaces=",".join(args.mdns_interface) or None,
+            discovery=not args.no_discovery,
+        )
+        return run_app(host=plan, player=args.player)
+    if args.command == "join":
+        join = JoinPlan(
+            player=args.player,
+            address=args.address,
+            spectate=args.spectate,
+            interfaces=",".join(args.mdns_interface) or None,
+        )
+        return run_app(join=join, player=args.player)
     return run_app()
 
 

@@ -1,6 +1,9 @@
-"""Names for the seats of a solo table: the player's own, and the bots' around it."""
+"""Names at a table: the player's own, the bots' around it, and other people's names and chat
+made safe to draw."""
 
 from __future__ import annotations
+
+import unicodedata
 
 from net.table import BOT_NAMES
 
@@ -18,3 +21,12 @@ def bot_names(player: str, count: int) -> list[str]:
     """`count` bot names, skipping the player's own so that the log never reads ambiguously."""
     taken = clean_name(player).casefold()
     return [name for name in BOT_NAMES if name.casefold() != taken][:count]
+
+
+def plain(text: object) -> str:
+    """Text from the network made safe to draw: control and format characters (escape
+    sequences, bidi overrides) dropped and line breaks flattened. The host refuses them already;
+    this is the second line of defence. Callers still draw the result as plain text (a rich
+    `Text` or a widget with markup off), never as markup."""
+    flat = " ".join(str(text).splitlines())
+    return "".join(ch for ch in flat if unicodedata.category(ch)[0] != "C")

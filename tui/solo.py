@@ -48,6 +48,8 @@ class _Endpoint:
 class LocalSession:
     """The human seat of an in-process table. Bots start moving once the screen connects."""
 
+    lan = None
+
     def __init__(self, setup: SoloSetup, *, seed: int | None = None) -> None:
         self.table = Table(setup.game_id, setup.seats(), seed=seed, bot_delay=setup.bot_delay)
 

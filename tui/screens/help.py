@@ -2,7 +2,7 @@
 
 Listing the bindings themselves (not a hand-kept table) means the help can never disagree with
 what the keys do. A screen may add a `HELP` sentence for what bindings cannot say (mouse,
-arrows inside a widget).
+arrows inside a widget); screens at a LAN table add their `LAN_HELP` (chat, rejoin).
 """
 
 from __future__ import annotations
@@ -44,6 +44,8 @@ class HelpScreen(ModalScreen[None]):
         super().__init__()
         self.rows = key_table(behind)
         self.note = getattr(behind, "HELP", "")
+        if getattr(behind, "lan", None) is not None:  # a screen at a LAN table: talk, rejoin
+            self.note = f"{self.note} {behind.LAN_HELP}".strip()
 
     def compose(self) -> ComposeResult:
         table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))

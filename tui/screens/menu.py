@@ -19,6 +19,8 @@ TAGLINE = "a terminal game table"
 # (option id / app action, label): every entry is also a key of MENU_KEYS.
 ENTRIES = (
     ("solo", "[s]  Solo game against bots"),
+    ("host", "[h]  Host a LAN table"),
+    ("join", "[j]  Join a LAN table"),
     ("rules", "[r]  Rules"),
     ("help", "[?]  Help and keys"),
     ("quit", "[q]  Quit"),
@@ -31,6 +33,8 @@ class MenuScreen(Screen[None]):
     HELP = "Arrows and Enter pick an entry; each entry also has its own key. Ctrl+Q quits."
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "app.solo", "Solo"),
+        Binding("h", "app.host", "Host"),
+        Binding("j", "app.join", "Join"),
         Binding("r", "app.rules", "Rules"),
         Binding("q,escape", "app.quit", "Quit", key_display="q"),
     ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.table import Table
 from textual.app import ComposeResult
@@ -14,6 +14,10 @@ from textual.widgets import Button, Footer, Static
 from core.nothanks import card_points
 from tui.session import StateMessage
 from tui.widgets.nothanks import plural, runs_text, seat_label, seat_names
+
+if TYPE_CHECKING:
+    from tui.app import GamenightApp
+    from tui.lan import LanTable
 
 
 def verdict(state: StateMessage) -> str:
@@ -54,29 +58,45 @@ def score_table(state: StateMessage) -> Table:
 
 
 class NoThanksFinalScreen(Screen[None]):
-    """Shown when the last card is taken; play again with the same set-up or go back."""
+    """Shown when the last card is taken; play again with the same set-up or go back.
+
+    At a LAN table playing again is the host's decision: the host's "again" reopens the lobby
+    (everyone stays seated), and the other players are taken there when it opens.
+    """
 
     HELP = "Score = the lowest card of each run, minus your tokens. The lowest score wins."
+    GUEST_HINT = "The host decides whether to play again: when they do, you go to the lobby."
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "app.play_again", "Play again"),
+        Binding("a", "again", "Play again"),
         Binding("m,q,escape", "app.menu", "Menu", key_display="m"),
         Binding("r", "app.rules('nothanks')", "Rules"),
     ]
 
-    def __init__(self, state: StateMessage) -> None:
+    def __init__(self, state: StateMessage, lan: LanTable | None = None) -> None:
         super().__init__()
         self.state = state
+        self.guest = lan is not None and lan.host is None  # a LAN player who does not host
 
     def compose(self) -> ComposeResult:
-        yield Static(f"Game over — {verdict(self.state)}", classes="screen-title", id="verdict")
+        title = f"Game over — {verdict(self.state)}"
+        yield Static(title, classes="screen-title", id="verdict", markup=False)
         with VerticalScroll(id="scores"):
             yield Static(score_table(self.state))
         with Horizontal(classes="buttons"):
-            yield Button("Play again \\[a]", id="again", action="app.play_again", variant="primary")
+            if not self.guest:
+                yield Button(
+                    "Play again \\[a]", id="again", action="screen.again", variant="primary"
+                )
             yield Button("Menu \\[m]", id="menu", action="app.menu")
-        yield Static(self.HELP, classes="hint")
+        yield Static(self.GUEST_HINT if self.guest else self.HELP, classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#scores").border_title = "Final scores"
-        self.query_one("#again", Button).focus()
+        self.query_one("#menu" if self.guest else "#again", Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "again" and self.guest)
+
+    def action_again(self) -> None:
+        cast("GamenightApp", self.app).action_play_again()

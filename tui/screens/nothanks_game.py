@@ -12,14 +12,15 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Log, Static
 
 from core import IllegalMove
 from tui.screens.confirm import ConfirmScreen
-from tui.session import Session, StateMessage
+from tui.screens.table_talk import TALK_BINDINGS, TableTalk
+from tui.session import SeatMessage, Session, StateMessage
+from tui.widgets.clock import Countdown
 from tui.widgets.nothanks import OfferPanel, PlayersPanel, log_line, plural, seat_names
+from tui.widgets.talk import ChatInput
 
 if TYPE_CHECKING:
     from tui.app import GamenightApp
@@ -28,15 +29,7 @@ TAKE = {"kind": "take"}
 PASS = {"kind": "pass"}
 
 
-class SeatMessage(Message):
-    """A message from the table arrived for this screen's seat ("state", or "error")."""
-
-    def __init__(self, message: StateMessage) -> None:
-        super().__init__()
-        self.message = message
-
-
-class NoThanksScreen(Screen[None]):
+class NoThanksScreen(TableTalk):
     """Take the card (t) or pay a token to pass (p); bots move in between."""
 
     HELP = (
@@ -49,25 +42,28 @@ class NoThanksScreen(Screen[None]):
         Binding("f,full_stop", "hurry", "Skip pause"),
         Binding("r", "app.rules('nothanks')", "Rules"),
         Binding("q,escape", "leave", "Leave", key_display="q"),
+        *TALK_BINDINGS,
     ]
 
     def __init__(self, session: Session) -> None:
-        super().__init__()
+        super().__init__(session.lan)
         self.session = session
         self.state: StateMessage | None = None
         self.logged = 0
         self.finished = False
 
     def compose(self) -> ComposeResult:
-        yield Static("No Thanks!", id="game-title", classes="screen-title")
+        yield Static("No Thanks!", id="game-title", classes="screen-title", markup=False)
         with Horizontal(id="table"):
             yield OfferPanel(id="offer")
             yield PlayersPanel(id="players")
         yield Log(id="log", highlight=False)
+        yield ChatInput()
         with Horizontal(id="actions"):
             yield Button("Take \\[t]", id="take", action="screen.take", compact=True)
             yield Button("No thanks! \\[p]", id="pass", action="screen.pass", compact=True)
-            yield Static(id="status")
+            yield Static(id="status", markup=False)
+            yield Countdown(id="clock")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -77,6 +73,7 @@ class NoThanksScreen(Screen[None]):
         self.query_one("#offer").border_title = "On offer"
         self.query_one("#players").border_title = "Players"
         self.query_one("#log").border_title = "What happened"
+        self.show_talk()
         self.session.connect(lambda message: self.post_message(SeatMessage(message)))
 
     async def on_unmount(self) -> None:
@@ -84,11 +81,11 @@ class NoThanksScreen(Screen[None]):
 
     # ---- showing the table --------------------------------------------------------------
     def on_seat_message(self, event: SeatMessage) -> None:
-        """Show a new state; an error frame (a remote table refusing an intent) is said."""
-        if event.message["type"] == "error":
-            self.say(f"Not allowed: {event.message['message']}")
-        elif event.message["type"] == "state":
+        """Show a new state; the LAN table's talk, drops and refusals are heard."""
+        if event.message["type"] == "state":
             self.show(event.message)
+        else:
+            self.hear(event.message)
 
     def show(self, state: StateMessage) -> None:
         self.state = state
@@ -103,6 +100,7 @@ class NoThanksScreen(Screen[None]):
         self.query_one("#take", Button).disabled = not mine
         self.query_one("#pass", Button).disabled = not mine or view["tokens"][view["turn"]] == 0
         self.query_one("#game-title", Static).update(f"No Thanks! — {self._turn_text()}")
+        self.query_one(Countdown).show(state.get("clock"), state["seat"])
         self.say(self._prompt())
         if view["over"]:
             self.finished = True
@@ -123,8 +121,12 @@ class NoThanksScreen(Screen[None]):
         view = self.state["view"]
         if view["over"]:
             return "The game is over."
+        if self.state["seat"] is None:
+            return f"You are watching; {seat_names(self.state)[view['turn']]} is deciding…"
         if view["turn"] != self.state["seat"]:
-            return f"{seat_names(self.state)[view['turn']]} is deciding… (f skips the pause)"
+            deciding = f"{seat_names(self.state)[view['turn']]} is deciding…"
+            bot = self.state["seats"][view["turn"]]["kind"] == "bot"
+            return f"{deciding} (f skips the pause)" if bot and self._may_hurry() else deciding
         take = f"t takes {view['card']} (+{plural(view['pot'], 'token')})"
         if view["tokens"][view["turn"]] == 0:
             return f"No tokens left: {take}."
@@ -138,7 +140,7 @@ class NoThanksScreen(Screen[None]):
         from tui.screens.nothanks_final import NoThanksFinalScreen
 
         if self.is_current and self.state is not None:
-            self.app.switch_screen(NoThanksFinalScreen(self.state))
+            self.app.switch_screen(NoThanksFinalScreen(self.state, self.lan))
 
     def on_screen_resume(self) -> None:
         if self.finished:
@@ -151,6 +153,9 @@ class NoThanksScreen(Screen[None]):
         if state is None or self.finished:
             return
         turn = state["view"]["turn"]
+        if state["seat"] is None:
+            self.say("You are watching this table: spectators cannot play.")
+            return
         if turn != state["seat"]:
             self.say(f"Wait: it is {seat_names(state)[turn]}'s turn, not yours.")
             return
@@ -168,14 +173,24 @@ class NoThanksScreen(Screen[None]):
     def action_hurry(self) -> None:
         self.session.hurry()
 
+    def _may_hurry(self) -> bool:
+        """Only the table's host can skip a bot's pause; a LAN player's key would do nothing."""
+        return self.lan is None or self.lan.host is not None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hurry" and not self._may_hurry():
+            return False
+        return super().check_action(action, parameters)
+
     def action_leave(self) -> None:
         """Back to the menu; the game in progress is only abandoned once confirmed."""
         app = cast("GamenightApp", self.app)
+        question = "Leave this game? It cannot be resumed."
+        if self.lan is not None:
+            question = self.lan.leave_question
 
         def leave(yes: bool | None) -> None:
             if yes:
                 app.action_menu()
 
-        app.push_screen(
-            ConfirmScreen("Leave this game? It cannot be resumed.", "Leave", "Stay"), leave
-        )
+        app.push_screen(ConfirmScreen(question, "Leave", "Stay"), leave)

@@ -39,10 +39,15 @@ class Cycler(Widget, can_focus=True):
             return self.cycler
 
     def __init__(
-        self, choices: Sequence[tuple[str, Any]], value: Any = None, *, id: str | None = None
+        self,
+        choices: Sequence[tuple[str, Any]],
+        value: Any = None,
+        *,
+        id: str | None = None,
+        classes: str | None = None,
     ) -> None:
         """`choices` are (label, value) pairs; `value` picks the first shown (else the first)."""
-        super().__init__(id=id)
+        super().__init__(id=id, classes=classes)
         self.choices = list(choices)
         values = [v for _, v in self.choices]
         self.set_reactive(Cycler.index, values.index(value) if value in values else 0)

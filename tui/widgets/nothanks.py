@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from core.nothanks import card_points, runs
+from tui.names import plain
 from tui.session import StateMessage
 
 
@@ -30,19 +31,22 @@ def runs_text(cards: list[int]) -> str:
 def seat_names(message: StateMessage) -> list[str]:
     """Each seat's name as the log and status use it: 'You' for the seat being played."""
     return [
-        "You" if index == message["seat"] else seat["name"]
+        "You" if index == message["seat"] else plain(seat["name"])
         for index, seat in enumerate(message["seats"])
     ]
 
 
-def seat_label(message: StateMessage, index: int) -> str:
-    """A seat as the tables show it: 'Ana (easy)', 'Player (you)'."""
+def seat_label(message: StateMessage, index: int) -> Text:
+    """A seat as the tables show it, as plain text: 'Ana (easy)', 'Player (you)', 'Bo (away)',
+    'Bo (away, easy bot plays)' once a bot stands in for a dropped player."""
     seat = message["seats"][index]
+    name = plain(seat["name"])
     if index == message["seat"]:
-        return f"{seat['name']} (you)"
+        return Text(f"{name} (you)")
     if seat["kind"] == "bot":
-        return f"{seat['name']} ({seat['level']})"
-    return f"{seat['name']} (away)" if seat["away"] else seat["name"]
+        level = seat["level"]
+        return Text(f"{name} (away, {level} bot plays)" if seat["away"] else f"{name} ({level})")
+    return Text(f"{name} (away)" if seat["away"] else name)
 
 
 def log_line(entry: dict[str, Any], names: list[str]) -> str:

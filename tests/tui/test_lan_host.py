@@ -1,0 +1,150 @@
+"""Hosting from the TUI: the host's app in the lobby and at the table, with scripted remote
+players (net clients played by bots) connecting over loopback."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+from tests.tui.lan_pilots import (
+    confirm,
+    host_app,
+    host_lobby,
+    log_lines,
+    on_screen,
+    remote_player,
+    text_of,
+)
+from tests.tui.pilots import SIZE, play_to_the_end, wait_until
+from tui.screens.host_lobby import SeatList
+from tui.screens.menu import MenuScreen
+from tui.screens.nothanks_game import NoThanksScreen
+from tui.screens.rules import RulesScreen
+from tui.widgets.nothanks import seat_label
+
+
+async def test_host_seats_a_remote_player_and_a_bot_plays_a_whole_game_then_reopens() -> None:
+    app = host_app()
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await host_lobby(pilot)
+        assert app.lan is not None and app.lan.host is not None
+        host = app.lan.host
+        assert f"127.0.0.1:{host.port}" in text_of(lobby, "#join-at")
+        seats = lobby.query_one("#seat-list", OptionList)
+        assert seats.border_subtitle == "cannot start: seats 2 and 3 are open"
+        await pilot.press("s")  # start is disabled while seats are open
+        assert host.table is None
+
+        session, driver = await remote_player(pilot, "Bo")
+        await pilot.press("down", "down", "b")  # seat 3: open → easy bot
+        await wait_until(pilot, lambda: seats.border_subtitle == "ready: s starts")
+        prompts = [str(seats.get_option_at_index(i).prompt) for i in range(3)]
+        assert prompts == ["1  Zoe (you)", "2  Bo", "3  Chloé — bot, easy"]
+
+        await pilot.press("s")
+        await on_screen(pilot, NoThanksScreen)
+        game = app.screen
+        assert isinstance(game, NoThanksScreen)
+        final = await play_to_the_end(pilot, game)
+        assert final.state["view"]["over"]
+        await wait_until(pilot, lambda: driver.last_state["view"]["over"])
+        assert driver.last_state["view"]["result"] == final.state["view"]["result"]
+
+        await pilot.press("j", "c", "x")  # keys of other screens do nothing here
+        assert app.screen is final
+        await pilot.press("a")  # play again: the host's lobby reopens, everyone still seated
+        lobby = await host_lobby(pilot)
+        assert [s.kind for s in host.lobby.seats] == ["human", "human", "bot"]
+        await wait_until(pilot, lambda: driver.frames[-1]["type"] == "lobby")
+
+        await confirm(pilot)  # closing the table says goodbye to everyone
+        await on_screen(pilot, MenuScreen)
+        await wait_until(pilot, lambda: session.closed_reason is not None)
+        assert app.lan is None
+        assert "closed the table" in str(session.closed_reason)
+
+
+async def test_chat_and_names_with_markup_or_control_characters_show_literally() -> None:
+    app = host_app()
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await host_lobby(pilot)
+        session, driver = await remote_player(pilot, "[b]Bo")
+        session.chat("[red]not red[/red]")
+        await wait_until(pilot, lambda: "[b]Bo: [red]not red[/red]" in log_lines(lobby, "#talk"))
+        seats = lobby.query_one("#seat-list", OptionList)
+        assert str(seats.get_option_at_index(1).prompt) == "2  [b]Bo"
+
+        await pilot.press("c", *"[i]hi", "enter")  # the host person's chat line
+        chats = lambda: [f["text"] for f in driver.frames if f["type"] == "chat"]  # noqa: E731
+        await wait_until(pilot, lambda: "[i]hi" in chats())
+        assert "Zoe: [i]hi" in log_lines(lobby, "#talk")
+
+        # A hostile host's control characters never reach the terminal.
+        assert app.lan is not None
+        evil = {"type": "chat", "seat": 1, "name": "E\x1b[31mve", "text": "beep\x07\x1b]0;x\x07"}
+        app.lan.session.push(evil)
+        await wait_until(pilot, lambda: "E[31mve: beep]0;x" in log_lines(lobby, "#talk"))
+        assert not any("\x1b" in line or "\x07" in line for line in log_lines(lobby, "#talk"))
+        await session.close()
+
+
+async def test_kick_settings_and_names_in_the_host_lobby() -> None:
+    app = host_app()
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await host_lobby(pilot)
+        assert app.lan is not None and app.lan.host is not None
+        host = app.lan.host
+        session, _driver = await remote_player(pilot, "Bo")
+        await pilot.press("k")  # the highlighted seat is the host's own
+        assert "your own seat" in text_of(lobby, "#status")
+        await pilot.press("down", "b")
+        assert "k removes a player first" in text_of(lobby, "#status")
+        await pilot.press("k")
+        await wait_until(pilot, lambda: session.closed_reason is not None)
+        assert "removed you" in str(session.closed_reason)
+        assert host.lobby.seats[1].kind == "open"
+        assert "Bo left seat 2" in text_of(lobby, "#status")
+
+        # Tab: your name, players, table name, away bot (←/→ change the choices).
+        await pilot.press("tab", "ctrl+u", *"Ann", "tab", "right", "tab", "ctrl+u", *"Den")
+        await pilot.press("tab", "right")
+        await wait_until(pilot, lambda: host.table_name == "Den")
+        assert len(host.lobby.seats) == 4
+        assert host.lobby.seats[0].name == "Ann"
+        assert host.lobby.settings.away_bot_seconds == 30.0
+        assert "Hosting Den" in text_of(lobby, "#lobby-title")
+        assert "after 30 s" in text_of(lobby, "#settings")
+
+
+async def test_a_dropped_player_is_marked_away_at_the_host_table() -> None:
+    app = host_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await host_lobby(pilot)
+        session, _driver = await remote_player(pilot, "Bo")
+        await pilot.press("down", "down", "b", "s")
+        await on_screen(pilot, NoThanksScreen)
+        game = app.screen
+        await session.close()
+        assert isinstance(game, NoThanksScreen)
+        await wait_until(pilot, lambda: game.state is not None and game.state["seats"][1]["away"])
+        assert game.state is not None and str(seat_label(game.state, 1)) == "Bo (away)"
+        await wait_until(pilot, lambda: "· Bo dropped" in log_lines(game, "#log"))
+        await confirm(pilot)
+        await on_screen(pilot, MenuScreen)
+
+
+async def test_stray_keys_in_the_host_lobby_and_at_its_table_never_crash() -> None:
+    app = host_app()
+    stray = ["x", "z", "1", "ctrl+x", "f5", "up", "down", "j", "enter"]
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await host_lobby(pilot)
+        await pilot.press(*stray, "s", "k", "tab", *stray, "escape", "n")  # s, k: refused
+        assert app.screen is lobby and app.lan is not None and app.lan.host is not None
+        assert app.lan.host.table is None
+        lobby.query_one(SeatList).focus()
+        await pilot.press("down", "right", "down", "left", "s")  # seats 2 and 3: bots, start
+        await on_screen(pilot, NoThanksScreen)
+        game = app.screen
+        await pilot.press(*stray, "c", *stray[:-1], "escape", "f", "r")  # chat line, rules
+        await on_screen(pilot, RulesScreen)
+        await pilot.press("q")
+        assert app.screen is game and app.return_code is None

@@ -1,0 +1,36 @@
+"""The small pieces of LAN play: the turn clock's countdown, and other people's text made safe."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+
+from tui.names import plain
+from tui.widgets.clock import Countdown
+from tui.widgets.talk import talk_line
+
+
+class ClockApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Countdown()
+
+
+async def test_the_countdown_shows_a_clock_only_when_the_state_has_one() -> None:
+    app = ClockApp()
+    async with app.run_test() as pilot:
+        clock = app.query_one(Countdown)
+        await pilot.pause()
+        assert not clock.display
+        clock.show({"seats": [1], "seconds": 60, "seconds_left": 42.4}, 1)
+        assert clock.display and str(clock.render()) == "⏱ your time: 42 s"
+        clock.show({"seats": [0], "seconds": 60, "seconds_left": 0.7}, 1)
+        await pilot.pause(0.6)
+        assert str(clock.render()) == "⏱ turn clock: 0 s"  # counts down from receipt, not below 0
+        clock.show(None, 1)
+        assert not clock.display
+
+
+def test_text_from_the_network_loses_control_characters_and_line_breaks() -> None:
+    assert plain("A\x1b[31mnn\nB\u202eob\x07") == "A[31mnn Bob"
+    chat = {"type": "chat", "seat": None, "name": "[b]Eve", "text": "hi\x1b[2J"}
+    assert talk_line(chat) == "[b]Eve (watching): hi[2J"
+    assert talk_line({"type": "notice", "text": "Ann dropped"}) == "· Ann dropped"

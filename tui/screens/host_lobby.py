@@ -1,0 +1,214 @@
+"""The host's lobby: where players can join, who sits where, the settings, and the start.
+
+Every change goes through the `net.host.Host` methods, which check it and send the new lobby to
+everyone; this screen then redraws from that same `lobby` message, so the host sees exactly
+what the players see. Bots are put in (and taken out of) seats by cycling a seat through
+open → easy → normal → hard; a remote player is removed with k.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core import BOT_LEVELS
+from net.lobby import Settings
+from net.protocol import ProtocolError
+from tui.lan import LanTable
+from tui.names import MAX_NAME_LENGTH, plain
+from tui.screens.lobby import LobbyScreen
+from tui.screens.table_talk import TALK_BINDINGS
+from tui.session import StateMessage
+from tui.widgets.cycler import Cycler
+from tui.widgets.seats import AWAY_CHOICES, open_seats_text, seat_line
+
+SEAT_CHOICES = ("open", *BOT_LEVELS)
+
+
+def option_choices(default: Any) -> list[tuple[str, Any]]:
+    """Values offered for a game option, from its default alone (the game checks them):
+    on/off for a flag, half / the default / double for a number."""
+    if isinstance(default, bool):
+        return [("off", False), ("on", True)]
+    if isinstance(default, int):
+        values = sorted({max(1, default // 2), default, default * 2})
+        return [(str(value), value) for value in values]
+    return [(str(default), default)]
+
+
+class SeatList(OptionList):
+    """The seats, one line each; ←/→ step the highlighted seat through open and bot levels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "screen.cycle_seat(-1)", "Previous seat choice", show=False),
+        Binding("right", "screen.cycle_seat(1)", "Next seat choice", show=False),
+    ]
+
+
+class HostLobbyScreen(LobbyScreen):
+    """Set the table up and start it; the game screen replaces this one once started."""
+
+    HELP = (
+        "↑/↓ pick a seat; b (or ←/→) cycles it through open and the bot levels; k removes the "
+        "player sitting there. Tab moves to your name, the table's name (Enter applies them) "
+        "and the choices (←/→ change them). s starts once no seat is open."
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "start", "Start"),
+        Binding("b", "cycle_seat(1)", "Bot level"),
+        Binding("k", "kick", "Kick"),
+        Binding("q,escape", "leave", "Close table", key_display="q"),
+        *TALK_BINDINGS,
+    ]
+
+    def __init__(self, lan: LanTable) -> None:
+        super().__init__(lan)
+        assert lan.host is not None
+        self.host = lan.host
+
+    def compose(self) -> ComposeResult:
+        lobby = self.host.lobby
+        game = lobby.game
+        yield Static(id="lobby-title", classes="screen-title", markup=False)
+        where = ", ".join(self.table.addresses)
+        found = "" if self.table.advertiser else " (discovery is off: they type it)"
+        yield Static(f"Players join at {where}{found}", id="join-at", markup=False)
+        with Grid(id="host-form"):
+            yield Label("Your name")
+            name = self.host.lobby.seats[self.host.local_seat or 0].name or ""
+            yield Input(name, max_length=MAX_NAME_LENGTH, compact=True, id="player")
+            yield Label("Players")
+            players = [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
+            yield Cycler(players, len(lobby.seats), id="players")
+            yield Label("Table")
+            yield Input(self.host.table_name, max_length=40, compact=True, id="table-name")
+            yield Label("Away bot")
+            away = [(label, seconds) for seconds, label in AWAY_CHOICES]
+            yield Cycler(away, lobby.settings.away_bot_seconds, id="away")
+            for option, default in game.options.items():
+                yield Label(option)
+                value = lobby.options.get(option, default)
+                yield Cycler(
+                    option_choices(default), value, id=f"option-{option}", classes="game-option"
+                )
+        yield SeatList(id="seat-list")
+        yield from self.compose_talk()
+
+    def on_mount(self) -> None:
+        """(Textual runs LobbyScreen.on_mount next: it draws the lobby and starts listening.)"""
+        self.query_one("#seat-list").border_title = "Seats — b: bot level, k: kick"
+        self.query_one(SeatList).focus()
+        self.say("Players join at the address above; s starts once every seat is filled.")
+
+    # ---- drawing ---------------------------------------------------------------------------
+    def show_seats(self, lobby: StateMessage) -> None:
+        title = f"Hosting {self.host.table_name} — {self.game_title}"
+        self.query_one("#lobby-title", Static).update(title)
+        seats = self.query_one(SeatList)
+        highlighted = seats.highlighted or 0
+        seats.clear_options()
+        mine = self.host.local_seat
+        seats.add_options(Option(seat_line(s, i, mine)) for i, s in enumerate(lobby["seats"]))
+        seats.highlighted = min(highlighted, len(lobby["seats"]) - 1)
+        waiting = open_seats_text(lobby)
+        seats.border_subtitle = f"cannot start: {waiting}" if waiting else "ready: s starts"
+
+    # ---- the host's changes ---------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Start is shown disabled while the table is not ready (the status line says why)."""
+        if action == "start":
+            ready = self.host.table is None and self.host.lobby.not_ready() is None
+            return True if ready else None
+        return super().check_action(action, parameters)
+
+    def action_start(self) -> None:
+        try:
+            self.host.start()
+        except ValueError as err:
+            self.say(f"Cannot start: {err}")
+
+    def _seat(self) -> int:
+        return self.query_one(SeatList).highlighted or 0
+
+    def action_cycle_seat(self, step: int) -> None:
+        """Open ↔ easy ↔ normal ↔ hard for the highlighted seat; people are not cycled away."""
+        index = self._seat()
+        seat = self.host.lobby.seats[index]
+        if seat.kind == "human":
+            who = "you" if index == self.host.local_seat else plain(seat.name)
+            self.say(f"Seat {index + 1} is {who}: k removes a player first.")
+            return
+        current = SEAT_CHOICES.index(seat.level if seat.kind == "bot" else "open")
+        choice = SEAT_CHOICES[(current + step) % len(SEAT_CHOICES)]
+        try:
+            if choice == "open":
+                self.host.kick(index)
+            else:
+                self.host.set_bot(index, choice)
+        except ValueError as err:
+            self.say(str(err))
+
+    def action_kick(self) -> None:
+        index = self._seat()
+        seat = self.host.lobby.seats[index]
+        if index == self.host.local_seat:
+            self.say("That is your own seat: q closes the table instead.")
+        elif seat.kind == "open":
+            self.say(f"Seat {index + 1} is already open.")
+        else:
+            self.host.kick(index)
+            self.say(f"{plain(seat.name)} left seat {index + 1}; it is open again.")
+
+    @on(Cycler.Changed, "#players")
+    def _players(self, event: Cycler.Changed) -> None:
+        players: int = event.cycler.value
+        seats = self.host.lobby.seats
+        taken = [i + 1 for i, seat in enumerate(seats[players:], players) if seat.kind != "open"]
+        if taken:
+            self.say(f"Seat {taken[-1]} is taken: open it (b) or remove its player (k) first.")
+            event.cycler.index = [value for _, value in event.cycler.choices].index(len(seats))
+        elif players != len(seats):
+            self.host.set_players(players)
+
+    @on(Cycler.Changed, "#away")
+    def _away(self, event: Cycler.Changed) -> None:
+        settings = self.host.lobby.settings
+        if event.cycler.value != settings.away_bot_seconds:
+            self.host.set_settings(Settings(event.cycler.value, settings.away_bot_level))
+
+    @on(Cycler.Changed, "Cycler.game-option")
+    def _options(self) -> None:
+        options = {
+            name: self.query_one(f"#option-{name}", Cycler).value
+            for name in self.host.lobby.game.options
+        }
+        if options != self.host.lobby.options:
+            try:
+                self.host.set_options(options)
+            except ValueError as err:
+                self.say(f"Not allowed: {err}")
+
+    @on(Input.Submitted, "#player, #table-name")
+    @on(Input.Blurred, "#player, #table-name")
+    def _rename(self, event: Input.Submitted | Input.Blurred) -> None:
+        """Apply a changed name (Enter or leaving the field); an unprintable one is refused."""
+        if self.host.table is not None:  # the game started meanwhile: the lobby is closed
+            return
+        player = self.query_one("#player", Input).value.strip()
+        table = self.query_one("#table-name", Input).value.strip()
+        lobby = self.host.lobby
+        own = lobby.seats[self.host.local_seat or 0].name
+        if (player, table) == (own, self.host.table_name):
+            return
+        try:
+            self.host.rename(table_name=table or None, player=player or None)
+        except (ProtocolError, ValueError) as err:
+            self.say(f"Not changed: {err}")
+        if isinstance(event, Input.Submitted):
+            self.query_one(SeatList).focus()

@@ -1,0 +1,206 @@
+"""Joining a LAN table: the tables found on the network, live, or an address typed by hand.
+
+The list comes from `net.discovery.Browser`, which lists a table only once it answered a direct
+`info` probe and drops it when it stops answering, so what is shown can be joined. Where
+multicast is blocked, the address field is the way in. A refusal (another protocol version,
+being removed, nobody there) is said in the status line in plain words.
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core import GAMES
+from tui.lan_setup import JoinPlan, parse_address
+from tui.names import MAX_NAME_LENGTH, plain
+
+if TYPE_CHECKING:
+    from net.discovery import Browser, FoundTable
+    from tui.app import GamenightApp
+
+
+class TableEvent(Message):
+    """The browser found a table, saw it change, or lost it ("add", "update", "remove")."""
+
+    def __init__(self, kind: str, table: FoundTable) -> None:
+        super().__init__()
+        self.kind = kind
+        self.table = table
+
+
+def table_line(table: FoundTable) -> Text:
+    """'Zoe's table · No Thanks! · 2/4 seats · lobby · 10.0.0.5:47474', as plain text."""
+    info = table.info
+    game = GAMES[info["game"]].title if info.get("game") in GAMES else plain(info.get("game"))
+    phase = {"lobby": "in the lobby", "playing": "playing (watch)", "over": "game over"}.get(
+        info.get("phase"), plain(info.get("phase"))
+    )
+    seats = f"{info.get('taken')}/{info.get('seats')} seats"
+    where = f"{table.address}:{table.port}"
+    return Text(" · ".join((plain(info.get("table")), game, seats, phase, where)))
+
+
+def refusal(err: BaseException, where: str) -> str:
+    """Why joining failed, in words a person can act on."""
+    from net.client import HandshakeError
+
+    if isinstance(err, HandshakeError):
+        return f"The table refused you: {plain(err)}"
+    if isinstance(err, ConnectionRefusedError):
+        return f"Nobody is hosting at {where} (connection refused)."
+    if isinstance(err, socket.gaierror):
+        return f"Unknown host in {where}: check the address."
+    if isinstance(err, TimeoutError):
+        return f"No answer from {where}: check the address and the firewall."
+    return f"Could not reach {where}: {plain(err)}"
+
+
+class JoinScreen(Screen[None]):
+    """Pick a table (↑/↓, Enter) or type host:port; your name goes with you."""
+
+    HELP = (
+        "↑/↓ pick a found table, Enter joins it (a table already playing is watched); w watches "
+        "instead of taking a seat. Where tables are not found (multicast blocked), type the "
+        "host's address as host:port and press Enter. Tab moves between the fields."
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "join", "Join", priority=True),  # from any field or the list
+        Binding("w", "join(True)", "Watch"),
+        Binding("escape", "app.pop_screen", "Back", key_display="esc"),
+    ]
+
+    def __init__(self, plan: JoinPlan) -> None:
+        super().__init__()
+        self.plan = plan
+        self.found: dict[str, FoundTable] = {}
+        self.browser: Browser | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("Join a LAN table", classes="screen-title")
+        with Grid(id="join-form"):
+            yield Label("Your name")
+            yield Input(self.plan.player, max_length=MAX_NAME_LENGTH, compact=True, id="name")
+            yield Label("Address")
+            yield Input(
+                self.plan.address or "",
+                placeholder="host:port, if the table is not listed",
+                compact=True,
+                id="address",
+            )
+        yield OptionList(id="found")
+        yield Static(id="status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#found").border_title = "Tables on the network"
+        self._list_tables()
+        if self.plan.discovery:
+            self.run_worker(self._browse(), group="browse")
+        self.say("Enter joins the table picked in the list, or the address typed; w watches.")
+        if self.plan.address:
+            self.action_join(self.plan.spectate)
+        self.query_one("#found" if self.plan.discovery else "#address").focus()
+
+    async def on_unmount(self) -> None:
+        if self.browser is not None:
+            await self.browser.close()
+
+    def say(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    # ---- the live list --------------------------------------------------------------------
+    async def _browse(self) -> None:
+        from net.discovery import Browser
+
+        self.browser = Browser(
+            lambda kind, table: self.post_message(TableEvent(kind, table)), self.plan.interfaces
+        )
+        try:
+            await self.browser.start()
+        except OSError as err:
+            self.say(f"Cannot look for tables ({err}); type the host's address instead.")
+
+    def on_table_event(self, event: TableEvent) -> None:
+        if event.kind == "remove":
+            self.found.pop(event.table.service, None)
+        else:
+            self.found[event.table.service] = event.table
+        self._list_tables()
+
+    def _list_tables(self) -> None:
+        """Redraw the list sorted by name, keeping the highlighted table if it is still there."""
+        found = self.query_one("#found", OptionList)
+        chosen = self._chosen()
+        tables = sorted(self.found.values(), key=lambda t: (str(t.info.get("table")), t.service))
+        found.clear_options()
+        if not tables:
+            looking = "Looking for tables…" if self.plan.discovery else "Discovery is off."
+            found.add_option(Option(f"{looking} Type an address below if yours is not found."))
+            found.disable_option_at_index(0)
+            return
+        found.add_options(Option(table_line(t), id=t.service) for t in tables)
+        services = [t.service for t in tables]
+        found.highlighted = services.index(chosen.service) if chosen in tables else 0
+
+    def _chosen(self) -> FoundTable | None:
+        found = self.query_one("#found", OptionList)
+        if found.highlighted is None or not self.found:
+            return None
+        option = found.get_option_at_index(found.highlighted)
+        return self.found.get(option.id or "")
+
+    # ---- joining ----------------------------------------------------------------------------
+    @on(OptionList.OptionSelected, "#found")
+    def _picked(self) -> None:
+        """A click on a table (Enter is the screen's own key, from anywhere)."""
+        self._join_table(self._chosen(), spectate=False)
+
+    def action_join(self, spectate: bool = False) -> None:
+        """Join the typed address if there is one, else the highlighted table."""
+        typed = self.query_one("#address", Input).value.strip()
+        if not typed:
+            self._join_table(self._chosen(), spectate)
+            return
+        try:
+            address, port = parse_address(typed)
+        except ValueError as err:
+            self.say(f"Not an address: {err}.")
+            return
+        self.run_worker(self._join(address, port, spectate), exclusive=True, group="join")
+
+    def _join_table(self, table: FoundTable | None, spectate: bool) -> None:
+        """Sit at a found table, or watch it when asked to or when its game is under way."""
+        if table is None:
+            self.say("No table chosen: pick one from the list or type its address.")
+            return
+        spectate = spectate or table.info.get("phase") != "lobby"
+        self.run_worker(self._join(table.address, table.port, spectate), exclusive=True)
+
+    async def _join(self, address: str, port: int, spectate: bool) -> None:
+        from tui.lan import open_join
+
+        app = cast("GamenightApp", self.app)
+        name = self.query_one("#name", Input).value
+        plan = JoinPlan(player=name, interfaces=self.plan.interfaces)
+        where = f"{address}:{port}"
+        self.say(f"Joining {where}…")
+        try:
+            lan = await open_join(app, address, port, plan, spectate=spectate)
+        except Exception as err:  # any failure to connect is said, never a crash
+            self.say(refusal(err, where))
+            return
+        app.player_name = name
+        if lan.session.seat is None and not spectate:
+            app.notify("No seat is free at this table: you are watching.", markup=False)
+        app.sit(lan)

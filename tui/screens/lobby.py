@@ -1,0 +1,113 @@
+"""The lobby of a LAN table as a joined player sees it: seats, settings, talk, and the wait.
+
+`LobbyScreen` is what the host's lobby (tui/screens/host_lobby.py) shares with it: the title,
+the settings line, the table talk and the status line, redrawn from each `lobby` message.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Footer, Log, Static
+
+from core import get_game
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.table_talk import TALK_BINDINGS, TableTalk
+from tui.session import SeatMessage, StateMessage
+from tui.widgets.seats import open_seats_text, seat_line, settings_text
+from tui.widgets.talk import ChatInput
+
+if TYPE_CHECKING:
+    from tui.app import GamenightApp
+    from tui.lan import LanTable
+
+
+class LobbyScreen(TableTalk):
+    """A lobby at a LAN table; subclasses compose it and draw the seats (`show_seats`)."""
+
+    TALK_LOG = "#talk"
+
+    def __init__(self, lan: LanTable) -> None:
+        super().__init__(lan)
+        self.table = lan
+        self.game_title = get_game(lan.game_id).title
+
+    def compose_talk(self) -> ComposeResult:
+        """The settings line, talk log, chat line, status line and footer, in that order."""
+        yield Static(id="settings", markup=False)
+        yield Log(id="talk", highlight=False)
+        yield ChatInput()
+        yield Static(id="status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        talk = self.query_one("#talk", Log)
+        talk.border_title = "Table talk"
+        talk.can_focus = False  # keys, not focus, drive a lobby: Tab goes through the fields
+        self.listen()
+        if self.table.session.lobby is not None:
+            self.show_lobby(self.table.session.lobby)
+
+    def on_unmount(self) -> None:
+        self.stop_listening()
+
+    def on_seat_message(self, event: SeatMessage) -> None:
+        if event.message["type"] == "lobby":
+            self.show_lobby(event.message)
+        else:
+            self.hear(event.message)
+
+    def show_lobby(self, lobby: StateMessage) -> None:
+        self.query_one("#settings", Static).update(settings_text(lobby))
+        self.show_seats(lobby)
+        self.refresh_bindings()
+
+    def show_seats(self, lobby: StateMessage) -> None:
+        raise NotImplementedError
+
+    def say(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    def action_leave(self) -> None:
+        """Back to the menu, once confirmed (the host's leaving closes the table)."""
+        app = cast("GamenightApp", self.app)
+
+        def leave(yes: bool | None) -> None:
+            if yes:
+                app.action_menu()
+
+        app.push_screen(ConfirmScreen(self.table.leave_question, "Leave", "Stay"), leave)
+
+
+class ClientLobbyScreen(LobbyScreen):
+    """Waiting for the host to start; the game screen replaces this one when it does."""
+
+    HELP = "The host sets the table up and starts the game; this screen gives way to it."
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,escape", "leave", "Leave", key_display="q"),
+        *TALK_BINDINGS,
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lobby-title", classes="screen-title", markup=False)
+        yield Static(id="seats")
+        yield from self.compose_talk()
+
+    def on_mount(self) -> None:
+        """(Textual runs LobbyScreen.on_mount next: it draws the lobby and starts listening.)"""
+        self.query_one("#seats").border_title = "Seats"
+        self.say("The host starts the game once every seat is filled; c to chat meanwhile.")
+
+    def show_seats(self, lobby: StateMessage) -> None:
+        mine = self.table.session.seat
+        watching = " (you are watching)" if mine is None else ""
+        title = f"{self.table.table_name} — {self.game_title}{watching}"
+        self.query_one("#lobby-title", Static).update(title)
+        lines = [seat_line(seat, i, mine) for i, seat in enumerate(lobby["seats"])]
+        seats = self.query_one("#seats", Static)
+        seats.update(Text("\n").join(lines))
+        waiting = open_seats_text(lobby)
+        seats.border_subtitle = f"waiting: {waiting}" if waiting else "waiting for the host"

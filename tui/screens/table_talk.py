@@ -1,0 +1,116 @@
+"""What every screen at a table shares: table talk and, for LAN seats, the connection.
+
+`TableTalk` is the base of the lobby and game screens. At a LAN table it writes chat lines and
+notices into the screen's log, opens the chat line on `c`, says when the connection dropped and
+rejoins on `j` (the saved reconnect token gives the seat back). At a solo table those keys are
+hidden and the screen behaves as before.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Log
+
+from tui.names import plain
+from tui.session import SeatMessage, StateMessage
+from tui.widgets.talk import ChatInput, talk_line
+
+if TYPE_CHECKING:
+    from tui.lan import LanTable
+
+TALK_BINDINGS = [
+    Binding("c", "chat", "Chat"),
+    Binding("j", "rejoin", "Rejoin"),
+]
+
+
+class TableTalk(Screen[None]):
+    """A screen at a table; `lan` is set for LAN tables. Subclasses add TALK_BINDINGS, a
+    `ChatInput`, a `Log` with the id in TALK_LOG, and `say()` for their status line."""
+
+    TALK_LOG = "#log"
+    LAN_HELP = (
+        "c opens the chat line: Enter sends it to everyone at the table (it shows in the log "
+        "with your name), Escape leaves it. If your connection drops, j rejoins your seat."
+    )
+
+    def __init__(self, lan: LanTable | None) -> None:
+        super().__init__()
+        self.lan = lan
+
+    def say(self, text: str) -> None:
+        raise NotImplementedError
+
+    def show_talk(self) -> None:
+        """Write the talk so far into the log, and say if the connection is down."""
+        if self.lan is None:
+            return
+        log = self.query_one(self.TALK_LOG, Log)
+        log.write_lines(talk_line(message) for message in self.lan.talk)
+        if self.lan.dropped is not None:
+            self.hear({"type": "closed", "reason": self.lan.dropped})
+
+    def listen(self) -> None:
+        """Show the talk so far, then hear every message of the LAN table; once mounted."""
+        if self.lan is not None:
+            self.show_talk()
+            self.lan.listen(self._post)
+
+    def stop_listening(self) -> None:
+        if self.lan is not None:
+            self.lan.unlisten(self._post)
+
+    def _post(self, message: StateMessage) -> None:
+        self.post_message(SeatMessage(message))
+
+    def hear(self, message: StateMessage) -> None:
+        """Write chat lines and notices; say when the connection dropped, came back, or the
+        table refused something."""
+        kind = message["type"]
+        if kind in ("chat", "notice"):
+            self.query_one(self.TALK_LOG, Log).write_line(talk_line(message))
+        elif kind == "closed":
+            reason = plain(message.get("reason"))
+            self.say(f"Disconnected: {reason}. j rejoins, q leaves.")
+            self.refresh_bindings()
+        elif kind == "welcome":
+            self.say("Back at the table.")
+            self.refresh_bindings()
+        elif kind == "error":
+            self.say(f"Not allowed: {plain(message.get('message'))}")
+
+    # ---- keys ------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Chat only at a LAN table; rejoin only for a player whose connection dropped."""
+        if action == "chat":
+            return self.lan is not None
+        if action == "rejoin":
+            return self.lan is not None and self.lan.host is None and self.lan.dropped is not None
+        return True
+
+    def action_chat(self) -> None:
+        self.query_one(ChatInput).open()
+
+    def on_chat_input_send(self, event: ChatInput.Send) -> None:
+        if self.lan is not None and self.lan.dropped is None:
+            self.lan.chat(event.text)
+        else:
+            self.say("Not connected: the chat line was not sent.")
+
+    def action_rejoin(self) -> None:
+        self.run_worker(self._rejoin(), exclusive=True, group="rejoin")
+
+    async def _rejoin(self) -> None:
+        from net.client import HandshakeError
+
+        assert self.lan is not None
+        self.say("Reconnecting…")
+        try:
+            await self.lan.rejoin()
+        except HandshakeError as err:
+            self.say(f"The table refused you: {plain(err)}")
+        except (OSError, TimeoutError) as err:
+            self.say(f"Could not reach the table: {plain(err) or 'no answer'}. j tries again.")
