@@ -24,8 +24,13 @@ def plural(count: int, word: str) -> str:
 
 
 def runs_text(cards: list[int]) -> str:
-    """Cards grouped into runs (NT-11), e.g. '3 4 5 · 17 · 29 30'; a dash for none."""
-    return " · ".join(" ".join(str(c) for c in run) for run in runs(cards)) or "—"
+    """Cards grouped into runs (NT-11), e.g. '3–5 · 17 · 29–30'; a dash for none.
+
+    A run is written as a range: its lowest card, the one that scores, comes first, and a
+    range has no space inside, so a long hand wraps between runs, never inside one.
+    """
+    parts = [str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs(cards)]
+    return " · ".join(parts) or "—"
 
 
 def seat_names(message: StateMessage) -> list[str]:
