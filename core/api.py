@@ -7,10 +7,16 @@ from a match record: nothing but `apply` moves a game forward, and `apply` never
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any, Protocol, runtime_checkable
 
 Action = dict[str, Any]
 View = dict[str, Any]
+
+_BRIEF = reprlib.Repr()  # keyword arguments need Python 3.12
+_BRIEF.maxstring = _BRIEF.maxother = 40
+_BRIEF.maxlist = _BRIEF.maxdict = 4
+_BRIEF.maxlevel = 2
 
 
 class IllegalMove(ValueError):
@@ -52,16 +58,22 @@ def action_kind(action: object, kinds: tuple[str, ...]) -> str:
     if not isinstance(action, dict):
         raise IllegalMove(f"an action must be a map with a 'kind', not {type(action).__name__}")
     kind = action.get("kind")
-    if kind not in kinds:
+    if not isinstance(kind, str) or kind not in kinds:
         known = ", ".join(repr(k) for k in kinds)
-        raise IllegalMove(f"unknown action kind {kind!r}; this game knows {known}")
+        raise IllegalMove(f"unknown action kind {brief(kind)}; this game knows {known}")
     return kind
+
+
+def brief(value: object) -> str:
+    """A short repr of something a client sent, for an error message: echoing a huge or
+    hostile value in full would make the error itself too large to send."""
+    return _BRIEF.repr(value)
 
 
 def check_seat(seat: object, players: int) -> int:
     """The seat as an int in range, or IllegalMove."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise IllegalMove(f"there is no seat {seat!r} at this table of {players}")
+        raise IllegalMove(f"there is no seat {brief(seat)} at this table of {players}")
     return seat
 
 

@@ -76,7 +76,7 @@ def easy_takes(card: int, pot: int, masks: list[int], tokens: list[int], seat: i
     return tokens[seat] == 0 or points_delta(masks[seat], card) - pot <= 6
 
 
-MILK_MARGIN = 5  # tuned with `take_threshold` against the easy bot
+MILK_MARGIN = 6  # tuned with `take_threshold` against the easy bot
 
 
 def taken_before_return(
@@ -91,7 +91,7 @@ def taken_before_return(
     players = len(masks)
     for step in range(1, players):
         other = (seat + step) % players
-        price = points_delta(masks[other], card) - (pot + 1 + step)
+        price = points_delta(masks[other], card) - (pot + step)  # my pass, then step - 1 more
         if tokens[other] == 0 or price <= MILK_MARGIN:
             return True
     return False

@@ -11,7 +11,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.api import Action, IllegalMove, View, action_kind, check_options, check_players
+from core.api import (
+    Action,
+    IllegalMove,
+    View,
+    action_kind,
+    brief,
+    check_options,
+    check_players,
+    check_seat,
+)
 
 CARDS = tuple(range(3, 36))  # NT-1
 DECK_SIZE = 24  # NT-4: 33 cards, 9 removed
@@ -152,10 +161,11 @@ class NoThanks:
     def apply(self, state: NoThanksState, seat: int, action: Action) -> NoThanksState:
         kind = action_kind(action, KINDS)
         if len(action) != 1:
-            extra = ", ".join(sorted(str(k) for k in action if k != "kind"))
+            extra = brief(sorted(str(k) for k in action if k != "kind"))
             raise IllegalMove(f"a {kind} action takes no other fields (got {extra})")
         if state.card is None:
             raise IllegalMove("the game is over")
+        check_seat(seat, state.players)
         if seat != state.turn:
             raise IllegalMove(f"it is seat {state.turn}'s turn, not seat {seat}'s")
         if kind == "pass":

@@ -180,7 +180,11 @@ def test_nt15_views_never_hold_the_deck_order_removed_cards_or_seed() -> None:
         (0, "take", "must be a map"),
         (0, None, "must be a map"),
         (0, {"kind": "take", "card": 12}, "no other fields"),
-        (9, {"kind": "take"}, "seat 0's turn"),
+        (9, {"kind": "take"}, "no seat 9"),
+        (True, {"kind": "take"}, "no seat True"),
+        (0, {"kind": "x" * 100_000}, r"unknown action kind 'x{17}\.\.\.x{18}'; this"),
+        (0, {"kind": ["take"]}, "unknown action kind"),
+        (0, {"kind": "take", "a" * 5000: 1}, r"no other fields \(got \['aaaa"),
     ],
 )
 def test_illegal_actions_raise_a_readable_reason_and_change_nothing(
