@@ -16,11 +16,14 @@ from collections.abc import Callable
 from typing import Any
 
 from net.link import HEARTBEAT, Link, LinkClosed
-from net.paths import data_dir
+from net.paths import data_dir, private_file
 from net.protocol import PROTOCOL_VERSION, error
 from net.session import Message, Session
 
 CONNECT_TIMEOUT = 5.0
+# Fatal errors after which the saved token is of no use: the host voided it (`kicked`), or the
+# seat went to another connection holding it (`replaced`), which must not be fought back.
+VOIDS_TOKEN = ("kicked", "replaced")
 
 
 class HandshakeError(Exception):
@@ -45,7 +48,8 @@ def save_token(host: str, port: int, name: str, token: str | None) -> None:
         tokens[f"{host}:{port}/{name}"] = token
     path = data_dir() / "tokens.json"
     temp = path.with_suffix(".tmp")
-    temp.write_text(json.dumps(tokens), encoding="utf-8")
+    with private_file(temp) as file:
+        file.write(json.dumps(tokens))
     os.replace(temp, path)
 
 
@@ -81,7 +85,8 @@ class ClientSession(Session):
         self._reader: asyncio.Task[None] | None = None
 
     async def open(self, timeout: float = CONNECT_TIMEOUT) -> Message:
-        """Connect and hand-shake (with the saved token, if any); returns the welcome."""
+        """Connect and hand-shake (with this session's token, else the saved one, if any);
+        returns the welcome."""
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(self.host, self.port), timeout
         )
@@ -90,7 +95,7 @@ class ClientSession(Session):
             "type": "hello",
             "protocol": PROTOCOL_VERSION,
             "name": self.name,
-            "token": None if self.spectate else load_token(self.host, self.port, self.name),
+            "token": None if self.spectate else self.token or self._saved_token(),
             "spectate": self.spectate,
         }
         link.push(hello)
@@ -102,6 +107,7 @@ class ClientSession(Session):
             ) from None
         if welcome["type"] == "error":
             link.close()
+            self._refused(welcome)
             raise HandshakeError(welcome.get("code", "error"), str(welcome.get("message")))
         if welcome["type"] != "welcome" or welcome.get("protocol") != PROTOCOL_VERSION:
             link.close()
@@ -149,12 +155,23 @@ class ClientSession(Session):
                     break
                 if message["type"] == "error" and message.get("fatal"):
                     reason = str(message.get("message"))
+                    self._refused(message)
                 self.push(message)
         except LinkClosed as closed:
             reason = reason or link.closed_reason or closed.reason
         finally:
             link.close(reason or "closed")
         self.push({"type": "closed", "reason": reason or "the connection was closed"})
+
+    def _saved_token(self) -> str | None:
+        return load_token(self.host, self.port, self.name)
+
+    def _refused(self, error: Message) -> None:
+        """Forget the token when the host's fatal error says it no longer gives us the seat."""
+        if error.get("code") in VOIDS_TOKEN:
+            self.token = None
+            if self._saved_token() is not None:
+                save_token(self.host, self.port, self.name, None)
 
     def send(self, message: Message) -> None:
         if self._link is None:
@@ -164,18 +181,11 @@ class ClientSession(Session):
 
 
 async def connect(
-    host: str,
-    port: int,
-    name: str,
-    *,
-    spectate: bool = False,
-    heartbeat: float = HEARTBEAT,
-    on_message: Callable[[Message], None] | None = None,
-    timeout: float = CONNECT_TIMEOUT,
+    host: str, port: int, name: str, *, timeout: float = CONNECT_TIMEOUT, **settings: Any
 ) -> ClientSession:
-    """Join the table at host:port as `name` (or watch it); HandshakeError if refused."""
-    session = ClientSession(
-        host, port, name, spectate=spectate, heartbeat=heartbeat, on_message=on_message
-    )
+    """Join the table at host:port as `name` (or watch it); HandshakeError if refused.
+
+    `settings` are `ClientSession`'s (spectate, heartbeat, on_message)."""
+    session = ClientSession(host, port, name, **settings)
     await session.open(timeout)
     return session

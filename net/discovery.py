@@ -27,6 +27,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 
 from net.host import Host
 from net.link import Link, LinkClosed
+from net.protocol import PHASES
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +143,21 @@ async def probe(address: str, port: int, timeout: float = PROBE_TIMEOUT) -> dict
         return None
     finally:
         link.close()
-    return answer if answer["type"] == "info" else None
+    return answer if _is_info(answer) else None
+
+
+def _is_info(answer: dict[str, Any]) -> bool:
+    """Whether an answer is a well-formed `info`: anything else on that port is not a live
+    table, and its fields must not reach the table list (which formats and sorts them)."""
+    return (
+        answer["type"] == "info"
+        and all(isinstance(answer.get(key), str) for key in ("game", "table", "table_id"))
+        and all(
+            isinstance(answer.get(key), int) and not isinstance(answer.get(key), bool)
+            for key in ("protocol", "taken", "seats")
+        )
+        and answer.get("phase") in PHASES
+    )
 
 
 @dataclass

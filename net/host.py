@@ -8,7 +8,7 @@ plays through a `Session` whose intents take exactly the same path as a remote p
 
 Faults are contained per connection: a bad frame, a silent or slow peer, or a peer that stops
 reading closes that connection only (net/link.py). A dropped player keeps their seat, shown as
-away; their reconnect token gives it back, and a bot may stand in meanwhile.
+away; their reconnect token gives it back, and a bot may stand in meanwhile (net/seating.py).
 """
 
 from __future__ import annotations
@@ -27,15 +27,28 @@ from net import journal
 from net.clock import TurnClock
 from net.link import HEARTBEAT, WRITE_LIMIT, Link, LinkClosed
 from net.lobby import Lobby, LobbySeat, Settings
-from net.protocol import MAX_CHAT, MAX_NAME, PROTOCOL_VERSION, ProtocolError, clean_text, error
+from net.protocol import (
+    MAX_CHAT,
+    MAX_NAME,
+    PROTOCOL_VERSION,
+    ProtocolError,
+    brief,
+    clean_text,
+    error,
+    request_id,
+)
+from net.seating import Seating
 from net.session import Message, Session
-from net.table import Endpoint, Seat, Table
+from net.table import Endpoint, Table
 
 log = logging.getLogger(__name__)
 
 HANDSHAKE_TIMEOUT = 5.0
 MAX_TABLE_NAME = 180  # what fits in the mDNS TXT record
-MAX_CONNECTIONS = 64  # per table: players, spectators and connections still hand-shaking
+# Seated players are never turned away: there is one connection per seat at most (a rejoin
+# replaces the older one). What an outsider could multiply is limited instead, per table:
+MAX_SPECTATORS = 64  # a hello without a seat's token is refused ("full") past this many
+MAX_HANDSHAKES = 16  # connections yet to say hello; a new one past this drops the oldest
 CHAT_BURST = 8  # chat lines a member may send within CHAT_WINDOW seconds
 CHAT_WINDOW = 10.0
 
@@ -83,12 +96,18 @@ class Host:
         heartbeat: float = HEARTBEAT,
         handshake_timeout: float = HANDSHAKE_TIMEOUT,
         write_limit: int = WRITE_LIMIT,
-        keep_journal: bool = True,
         on_message: Callable[[Message], None] | None = None,
     ) -> None:
-        """Open a lobby; with `name`, the host person takes seat 0 through `self.local`."""
+        """Open a lobby; with `name`, the host person takes seat 0 through `self.local`.
+
+        A name that is not printable text raises ProtocolError (a ValueError), as does an
+        option the game refuses (ValueError)."""
+        if name is not None:
+            name = clean_text(name, MAX_NAME, "your name")
         self.table_id = secrets.token_hex(6)
-        self.table_name = table_name or f"{name or 'Gamenight'}'s table"
+        self.table_name = clean_text(
+            table_name or f"{name or 'Gamenight'}'s table", MAX_TABLE_NAME, "the table name"
+        )
         self.lobby = Lobby(game_id, settings=settings or Settings())
         if players is not None:
             self.lobby.set_players(players)
@@ -98,7 +117,6 @@ class Host:
         self.heartbeat = heartbeat
         self.handshake_timeout = handshake_timeout
         self.write_limit = write_limit
-        self.keep_journal = keep_journal
         self.table: Table | None = None
         self.journal: journal.Journal | None = None
         self.clock: TurnClock | None = None
@@ -106,14 +124,15 @@ class Host:
         self.listeners: list[Callable[[], None]] = []  # told when `info()` may have changed
         self.port: int | None = None
         self._server: asyncio.Server | None = None
-        self._stand_ins: dict[int, asyncio.TimerHandle] = {}
+        self.seating: Seating | None = None  # while a table runs
         self._tasks: set[asyncio.Task[None]] = set()  # one per connection, awaited on close
         self._closing: set[asyncio.Task[None]] = set()  # finished tables stopping their bots
         self._links: set[Link] = set()
+        self._handshaking: dict[Link, None] = {}  # oldest first
         self.local: HostSession | None = None
         self.local_seat: int | None = None
         if name is not None:
-            self.local_seat = self.lobby.claim(clean_text(name, MAX_NAME, "name"))
+            self.local_seat = self.lobby.claim(name)
             self.local = self._local_session(name, self.local_seat, on_message)
 
     def _local_session(
@@ -141,8 +160,8 @@ class Host:
         self._broadcast({"type": "closed", "reason": "the host closed the table"})
         for link in list(self._links):
             link.close("the host closed the table")
-        for handle in self._stand_ins.values():
-            handle.cancel()
+        if self.seating is not None:
+            self.seating.stop()
         if self.clock is not None:
             self.clock.stop()
         if self.table is not None:
@@ -159,14 +178,18 @@ class Host:
         assert task is not None
         self._tasks.add(task)
         link = Link(reader, writer, heartbeat=self.heartbeat, write_limit=self.write_limit)
-        if len(self._links) >= MAX_CONNECTIONS:
-            link.fail("full", "this table has too many connections; try again later")
-            self._tasks.discard(task)
-            return
+        if len(self._handshaking) >= MAX_HANDSHAKES:
+            oldest = next(iter(self._handshaking))
+            del self._handshaking[oldest]
+            oldest.fail("full", "this table is busy with new connections; try again")
         self._links.add(link)
+        self._handshaking[link] = None
         member = None
         try:
-            member = self._handshake(link, await link.recv(self.handshake_timeout))
+            # One deadline for the whole handshake: its first frame must be hello or info.
+            hello = await link.read(self.handshake_timeout)
+            del self._handshaking[link]
+            member = self._handshake(link, hello)
             if member is None:
                 return
             link.start_heartbeat()
@@ -182,6 +205,7 @@ class Host:
                 self._leave(member)
             link.close()
             self._links.discard(link)
+            self._handshaking.pop(link, None)
             self._tasks.discard(task)
 
     def _handshake(self, link: Link, hello: Message) -> Member | None:
@@ -193,13 +217,13 @@ class Host:
         if hello["type"] != "hello":
             link.fail("bad_message", "the first message must be 'hello' (or 'info')")
             return None
-        version = hello.get("protocol")
-        if version != PROTOCOL_VERSION:
-            log.warning("refused %s: protocol %r, not %s", link.peer, version, PROTOCOL_VERSION)
+        version = brief(hello.get("protocol"))
+        if hello.get("protocol") != PROTOCOL_VERSION:
+            log.warning("refused %s: protocol %s, not %s", link.peer, version, PROTOCOL_VERSION)
             link.fail(
                 "version",
                 f"this table speaks Gamenight protocol {PROTOCOL_VERSION} and your program "
-                f"speaks {version!r}; use the same Gamenight version as the host",
+                f"speaks {version}; use the same Gamenight version as the host",
             )
             return None
         try:
@@ -207,9 +231,22 @@ class Host:
         except ProtocolError as err:
             link.fail(err.code, str(err))
             return None
-        seat = self.lobby.find(hello.get("token"))
+        token = hello.get("token")
+        if self.lobby.was_kicked(token):
+            link.fail("kicked", "the host removed you from this table")
+            return None
+        seat = self.lobby.find(token)
+        if seat is not None and seat == self.local_seat:
+            # The host person plays that seat in this process; another connection holding its
+            # token (a copied journal, say) must not sit beside them and act for them.
+            link.fail("host_seat", "that seat is the host's own; it cannot be joined from afar")
+            return None
         if seat is not None:
             return self._rejoin(link, seat)
+        spectators = sum(1 for m in self.members if m.seat is None and m.endpoint in self._links)
+        if spectators >= MAX_SPECTATORS:
+            link.fail("full", "this table has too many connections; try again later")
+            return None
         if not hello.get("spectate") and self.table is None:
             seat = self.lobby.claim(name)
         member = Member(link, name, seat)
@@ -229,13 +266,8 @@ class Host:
         self.members.append(member)
         lobby_seat.connected = True
         link.push(self._welcome(member))
-        if self.table is not None:
-            self._cancel_stand_in(seat)
-            if self.table.seats[seat].kind == "bot":
-                self.table.set_seat(seat, Seat(member.name))
-            else:
-                self.table.seats[seat].away = False
-                self.table.broadcast()
+        if self.seating is not None:
+            self.seating.back(seat, member.name)
         self._notice(f"{member.name} is back")
         self._show(member)
         return member
@@ -269,10 +301,8 @@ class Host:
         seat = member.seat
         if seat is not None and not any(m.seat == seat for m in self.members):
             self.lobby.seats[seat].connected = False
-            if self.table is not None:
-                self.table.seats[seat].away = True
-                self.table.broadcast()
-                self._schedule_stand_in(seat)
+            if self.seating is not None:
+                self.seating.away(seat)
             else:
                 self._send_lobby()
         self._notice(f"{member.name} left" if seat is None else f"{member.name} dropped")
@@ -282,29 +312,6 @@ class Host:
         if self.table is not None:
             self.table.detach(member.endpoint)
 
-    # ---- stand-in bots ---------------------------------------------------------------------------
-    def _schedule_stand_in(self, seat: int) -> None:
-        delay = self.lobby.settings.away_bot_seconds
-        assert self.table is not None
-        if delay is None or self.table.finished.is_set():
-            return
-        loop = asyncio.get_running_loop()
-        self._stand_ins[seat] = loop.call_later(delay, self._stand_in, seat)
-
-    def _stand_in(self, seat: int) -> None:
-        """A bot plays the away seat until its human returns (BGA's "zombie mode")."""
-        self._stand_ins.pop(seat, None)
-        assert self.table is not None
-        human = self.table.seats[seat]
-        level = self.lobby.settings.away_bot_level
-        self.table.set_seat(seat, Seat(human.name, "bot", level, away=True))
-        self._notice(f"a bot plays for {human.name} until they are back")
-
-    def _cancel_stand_in(self, seat: int) -> None:
-        handle = self._stand_ins.pop(seat, None)
-        if handle is not None:
-            handle.cancel()
-
     # ---- messages from players -----------------------------------------------------------------
     def handle(self, member: Member, message: Message) -> None:
         """One message from a connected player; anything wrong is answered with an error frame.
@@ -312,8 +319,7 @@ class Host:
         An `act` with an integer `id` also gets an `acted` reply once applied (after the new
         state), and its refusal carries the same `id`.
         """
-        request = message.get("id")
-        request = request if isinstance(request, int) and not isinstance(request, bool) else None
+        request = request_id(message)
         try:
             kind = message["type"]
             if kind == "act":
@@ -331,11 +337,15 @@ class Host:
                 self._leave(member)
                 member.close("goodbye")
             else:
-                raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
+                raise ProtocolError("unknown_type", f"unknown message type {brief(kind)}")
         except ProtocolError as err:
             member.endpoint.push(error(err.code, str(err), request=request))
         except IllegalMove as err:
             member.endpoint.push(error("illegal", str(err), request=request))
+        except OSError:  # the journal could not be written; the table did not change
+            log.exception("could not journal seat %s's action", member.seat)
+            message = "the host could not save that move (is its disk full?); nothing changed"
+            member.endpoint.push(error("not_saved", message, request=request))
 
     def _act(self, member: Member, message: Message) -> int:
         """Apply a member's intent after the master checks; returns the new version."""
@@ -397,9 +407,9 @@ class Host:
         if self.clock is not None:
             self.clock.stop()
             self.clock = None
-        for handle in self._stand_ins.values():
-            handle.cancel()
-        self._stand_ins.clear()
+        if self.seating is not None:
+            self.seating.stop()
+            self.seating = None
         if self.journal is not None:
             self.journal.close()
             self.journal = None
@@ -420,12 +430,11 @@ class Host:
             raise ValueError("the host cannot kick themselves")
         old = self.lobby.seat(seat)
         if self.table is None:
-            self._lobby_change(lambda: self.lobby.open_seat(seat))
+            self._lobby_change(lambda: self.lobby.kick(seat, LobbySeat()))
         else:
-            level = self.lobby.settings.away_bot_level
-            self.lobby.seats[seat] = LobbySeat("bot", old.name, level)
-            self._cancel_stand_in(seat)
-            self.table.set_seat(seat, Seat(old.name or "?", "bot", level))
+            self.lobby.kick(seat, LobbySeat("bot", old.name, self.lobby.settings.away_bot_level))
+            assert self.seating is not None
+            self.seating.to_bot(seat, old.name or "?")
         for member in [m for m in self.members if m.seat == seat]:
             self._remove(member)
             member.close("the host removed you from the table", "kicked")
@@ -473,6 +482,8 @@ class Host:
         """Continue a crashed host's match from its journal; players rejoin with their tokens.
 
         The host person, if the journal had one, gets their seat back through `self.local`.
+        The journal goes on being appended to, and the lobby keeps the match's options, so a
+        game started after this one is journaled and set up like it.
         """
         header, record = journal.load(path)
         host = cls(
@@ -480,8 +491,8 @@ class Host:
             name=None,
             table_name=header["table"],
             players=header["players"],
+            options=header["options"],
             settings=Settings(**header["settings"]),
-            keep_journal=False,
             **kwargs,
         )
         host.table_id = header["table_id"]
@@ -499,39 +510,50 @@ class Host:
 
     def _open_table(self, record: dict[str, Any] | None) -> Table:
         """Make the table (new, or continuing a journal's record), journal it before any action
-        can happen, start its clock, show it to everyone and let the bots play."""
+        can happen, start its clock, show it to everyone and let the bots play.
+
+        A journal that cannot be created raises OSError before the table is the host's: the
+        lobby stays open, as if `start` had not been called."""
         table = Table(
             self.lobby.game_id,
             self.lobby.table_seats(),
             options=self.lobby.options,
             bot_delay=self.bot_delay,
             record=record,
+            write_ahead=self._journal_action,
             on_action=self._on_action,
         )
-        self.table = table
-        if record is None and self.keep_journal:
+        if record is None:
             self.journal = self._new_journal(table)
+        self.table = table
         seconds = table.record["options"].get("turn_seconds")
         if "turn_seconds" in table.game.options and seconds:
             self.clock = TurnClock(table, float(seconds))
             self.clock.restart()
         for member in self.members:
             table.attach(member.seat, member.endpoint)
+        self.seating = Seating(table, self.lobby.settings, self._notice)
         for seat, lobby_seat in enumerate(self.lobby.seats):
             if lobby_seat.kind == "human" and not lobby_seat.connected:
-                self._schedule_stand_in(seat)
+                self.seating.schedule(seat)
         table.start()
         self._changed()
         return table
 
-    def _on_action(self, seat: int, action: dict[str, Any]) -> None:
-        """Journal first (before anyone sees the result), then restart the clock."""
+    def _journal_action(self, seat: int, action: dict[str, Any]) -> None:
+        """Journal an action before the table takes it, so no one ever sees an unsaved move."""
         if self.journal is not None:
             self.journal.append(seat, action)
+
+    def _on_action(self, seat: int, action: dict[str, Any]) -> None:
+        """Restart the clock; at the end, delete the journal (nothing is left to resume)."""
         if self.clock is not None:
             self.clock.restart()
         assert self.table is not None
         if self.table.game.is_over(self.table.state):
+            if self.journal is not None:
+                self.journal.discard()
+                self.journal = None
             self._changed()
 
     # ---- telling people -------------------------------------------------------------------------

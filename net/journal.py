@@ -1,11 +1,12 @@
 """The host's journal: the match record written as it grows, so a crashed host can resume.
 
 A journal is JSON lines: a header (the match record's header, the seats with their reconnect
-tokens, the table's name and settings), then one `[seat, action]` line per applied action. The
-table calls `append` after applying an action and before broadcasting it, and each line is
-flushed at once: an action either reached the file or no one ever saw its result, so a resume
-loses nothing anyone played. (Flushed to the OS, not fsynced: it survives the process dying,
-not the machine losing power, and keeps each action well under a millisecond.)
+tokens, the table's name, options and settings), then one `[seat, action]` line per applied
+action. The table calls `append` once the rules accepted an action but before the table takes
+the new state, and each line is flushed at once: an action either reached the file or it never
+happened (a failed write leaves the table as it was), so a resume loses nothing anyone played.
+(Flushed to the OS, not fsynced: it survives the process dying, not the machine losing power,
+and keeps each action well under a millisecond.) The journal of a game that ends is deleted.
 """
 
 from __future__ import annotations
@@ -16,15 +17,13 @@ from typing import IO, Any
 
 from core import get_game, replay
 from core.api import Action
-from net.paths import data_dir
+from net.paths import data_dir, private_dir, private_file
 
 JOURNAL_VERSION = 1
 
 
 def journal_dir() -> Path:
-    path = data_dir() / "journals"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return private_dir(data_dir() / "journals")
 
 
 class Journal:
@@ -37,7 +36,7 @@ class Journal:
     @classmethod
     def create(cls, path: Path, header: dict[str, Any]) -> Journal:
         """Start a journal with its header (which must not contain actions)."""
-        file = path.open("w", encoding="utf-8")
+        file = private_file(path)
         file.write(json.dumps({"journal": JOURNAL_VERSION, **header}) + "\n")
         file.flush()
         return cls(path, file)
@@ -53,6 +52,12 @@ class Journal:
 
     def close(self) -> None:
         self._file.close()
+
+    def discard(self) -> None:
+        """Close and delete the journal of a finished game: there is nothing left to resume,
+        and the file holds every seat's token and the seed."""
+        self.close()
+        self.path.unlink(missing_ok=True)
 
 
 def load(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -82,7 +87,11 @@ def load(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def unfinished() -> list[Path]:
-    """Journals in the data dir whose game is not over, newest first (to offer a resume)."""
+    """Journals in the data dir whose game is not over, newest first (to offer a resume).
+
+    A host deletes the journal of a game that ends, so this replays only games cut off by a
+    crash; the check that the game is not over is for a crash during the very last action.
+    """
     found = []
     for path in sorted(
         journal_dir().glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True

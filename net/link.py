@@ -15,7 +15,7 @@ import logging
 import socket
 from typing import Any
 
-from net.protocol import ProtocolError, encode, error, read_frame
+from net.protocol import ProtocolError, brief, encode, error, read_frame
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +68,13 @@ class Link:
         if self.writer.transport.is_closing():  # the peer is gone; recv() will say so
             self.close("the connection was closed")
             return
-        self.writer.write(encode(message))
+        try:
+            frame = encode(message)
+        except (ValueError, TypeError, OverflowError) as err:  # too large, or not msgpack
+            log.error("cannot send %s a %s frame: %s", self.peer, brief(message.get("type")), err)
+            self.fail("unsendable", f"a {brief(message.get('type'))} message could not be sent")
+            return
+        self.writer.write(frame)
         if self.writer.transport.get_write_buffer_size() > self.write_limit:
             self.abort("the connection stopped reading")
 
@@ -90,23 +96,31 @@ class Link:
         """
         timeout = 3 * self.heartbeat if timeout is None else timeout
         while True:
-            if self.closed:
-                raise LinkClosed(self.closed_reason or "closed")
-            try:
-                message = await asyncio.wait_for(read_frame(self.reader), timeout)
-            except ProtocolError as err:
-                self.fail(err.code, str(err))
-                raise LinkClosed(str(err)) from None
-            except TimeoutError:
-                self.fail("timeout", f"nothing received for {timeout:g} seconds")
-                raise LinkClosed("timed out") from None
-            except (asyncio.IncompleteReadError, ConnectionError, OSError):
-                self.abort("the connection was closed")
-                raise LinkClosed("the connection was closed") from None
+            message = await self.read(timeout)
             if message["type"] == "ping":
                 self.push({"type": "pong"})
             elif message["type"] != "pong":
                 return message
+
+    async def read(self, timeout: float) -> dict[str, Any]:
+        """Exactly one frame, heartbeats included, within `timeout`; LinkClosed as `recv`.
+
+        The handshake reads its first frame with this: one deadline for the whole of it, which
+        pings cannot extend (they are not answered before the handshake, but refused).
+        """
+        if self.closed:
+            raise LinkClosed(self.closed_reason or "closed")
+        try:
+            return await asyncio.wait_for(read_frame(self.reader), timeout)
+        except ProtocolError as err:
+            self.fail(err.code, str(err))
+            raise LinkClosed(str(err)) from None
+        except TimeoutError:
+            self.fail("timeout", f"nothing received for {timeout:g} seconds")
+            raise LinkClosed("timed out") from None
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            self.abort("the connection was closed")
+            raise LinkClosed("the connection was closed") from None
 
     def fail(self, code: str, message: str) -> None:
         """Tell the peer why, then close."""

@@ -55,6 +55,7 @@ class Lobby:
     seats: list[LobbySeat] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
     settings: Settings = field(default_factory=Settings)
+    kicked: set[str] = field(default_factory=set)  # tokens of players the host removed
 
     def __post_init__(self) -> None:
         self.game = get_game(self.game_id)
@@ -81,14 +82,23 @@ class Lobby:
             raise ValueError(f"seat {index} is {seat.name}'s; kick them first")
         self.seats[index] = LobbySeat("bot", BOT_NAMES[index % len(BOT_NAMES)], level)
 
-    def open_seat(self, index: int) -> LobbySeat:
-        """Empty a seat (kicking its human, whose token stops working); returns what sat there."""
+    def kick(self, index: int, replacement: LobbySeat) -> LobbySeat:
+        """Put `replacement` in a seat (open, or a bot in a running game) and remember the
+        token of the human sitting there, so it is refused from now on; returns who sat there."""
         old = self.seat(index)
-        self.seats[index] = LobbySeat()
+        if old.token is not None:
+            self.kicked.add(old.token)
+        self.seats[index] = replacement
         return old
 
     def set_options(self, options: dict[str, Any]) -> None:
-        """Replace the game's options after the game itself accepts them for this many seats."""
+        """Replace the game's options after the game itself accepts them for this many seats.
+
+        A fixed `deck` (core's option for tests and puzzles) is refused: every player at a LAN
+        table would be sent it, and so would know every card to come.
+        """
+        if "deck" in options:
+            raise ValueError("a fixed deck is for tests and puzzles, never for a LAN table")
         self.game.new(len(self.seats), 0, options or None)
         self.options = dict(options)
 
@@ -105,16 +115,14 @@ class Lobby:
 
     def find(self, token: object) -> int | None:
         """The seat a reconnect token belongs to."""
-        if not isinstance(token, str) or not token:
-            return None
         for index, seat in enumerate(self.seats):
-            if (
-                seat.kind == "human"
-                and seat.token is not None
-                and secrets.compare_digest(seat.token, token)
-            ):
+            if seat.kind == "human" and _same(seat.token, token):
                 return index
         return None
+
+    def was_kicked(self, token: object) -> bool:
+        """Whether `token` was the token of a player the host removed from this table."""
+        return any(_same(kicked, token) for kicked in self.kicked)
 
     # ---- starting -------------------------------------------------------------------------------
     def not_ready(self) -> str | None:
@@ -141,7 +149,7 @@ class Lobby:
     def public(self) -> dict[str, Any]:
         return {
             "game": self.game_id,
-            "options": dict(self.options),
+            "options": {key: value for key, value in self.options.items() if key != "deck"},
             "settings": self.settings.public(),
             "seats": [s.public() for s in self.seats],
             "min_players": self.game.min_players,
@@ -153,3 +161,14 @@ class Lobby:
     def seat(self, index: int) -> LobbySeat:
         """The seat at `index`, or ValueError (IllegalMove) naming the seats there are."""
         return self.seats[check_seat(index, len(self.seats))]
+
+
+def _same(token: str | None, offered: object) -> bool:
+    """Compare a token in constant time. Tokens are ASCII; a peer's non-ASCII string (which
+    `compare_digest` refuses with a TypeError) simply does not match."""
+    return (
+        token is not None
+        and isinstance(offered, str)
+        and offered.isascii()
+        and secrets.compare_digest(token, offered)
+    )

@@ -20,7 +20,11 @@ PROTOCOL_VERSION = 1
 MAX_FRAME = 256 * 1024  # bytes of msgpack after the length prefix
 MAX_NAME = 24  # characters in a player name
 MAX_CHAT = 200  # characters in a chat line
+MAX_ECHO = 40  # characters of a peer's value quoted back in an error message
+PHASES = ("lobby", "playing", "over")  # a table's phase, in `info` and the mDNS record
 _HEADER = struct.Struct(">I")
+_REFUSED = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")  # Unicode categories never shown
+_ZWJ = "\u200d"
 
 # Containers in a legitimate frame are small: a view's log is the largest list (a few hundred
 # entries); maps have a few dozen keys. Extension types are never used, so none are accepted.
@@ -33,8 +37,12 @@ _LIMITS = {
 }
 
 
-class ProtocolError(Exception):
-    """A frame that breaks the protocol; `code` names the fault (net/PROTOCOL.md, errors)."""
+class ProtocolError(ValueError):
+    """A frame that breaks the protocol; `code` names the fault (net/PROTOCOL.md, errors).
+
+    A ValueError, so a caller checking a value it was handed (the host's own name for the
+    table, say) needs no knowledge of the wire to catch it.
+    """
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -73,9 +81,10 @@ async def read_frame(reader: asyncio.StreamReader) -> dict[str, Any]:
 def clean_text(value: object, limit: int, what: str) -> str:
     """Printable text for a name or chat line, or ProtocolError saying what is wrong.
 
-    Control and format characters (escape sequences, bidi overrides, zero-width joiners) are
-    refused rather than silently stripped so the sender learns why; the TUI still renders the
-    text without markup, as plain text.
+    Control and format characters (escape sequences, bidi overrides and isolates, zero-width
+    spaces) are refused rather than silently stripped so the sender learns why; the TUI still
+    renders the text without markup, as plain text. The one format character allowed is the
+    zero width joiner, which glues emoji sequences (a family, a flag) and cannot reorder text.
     """
     if not isinstance(value, str):
         raise ProtocolError("bad_message", f"{what} must be text")
@@ -84,9 +93,23 @@ def clean_text(value: object, limit: int, what: str) -> str:
         raise ProtocolError("bad_message", f"{what} is empty")
     if len(text) > limit:
         raise ProtocolError("bad_message", f"{what} is longer than {limit} characters")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") for ch in text):
+    if any(ch != _ZWJ and unicodedata.category(ch) in _REFUSED for ch in text):
         raise ProtocolError("bad_message", f"{what} contains control characters")
     return text
+
+
+def brief(value: object) -> str:
+    """`repr(value)` cut to MAX_ECHO characters: an error message quoting a peer's value must
+    stay small however large the value was (a 256 KiB string would not fit back in a frame)."""
+    text = repr(value)
+    return text if len(text) <= MAX_ECHO else text[: MAX_ECHO - 1] + "…"
+
+
+def request_id(message: dict[str, Any]) -> int | None:
+    """A message's `id` when it is an integer (not a bool), else None: ids are matched as keys,
+    and a peer's `true` would otherwise pass for id 1."""
+    request = message.get("id")
+    return request if isinstance(request, int) and not isinstance(request, bool) else None
 
 
 def error(

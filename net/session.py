@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from core import IllegalMove
+from net.protocol import request_id
 
 Message = dict[str, Any]
 
@@ -42,8 +43,9 @@ class Session:
         The host's verdict on an `act()` call goes to that call, not to the callback.
         """
         kind = message["type"]
-        if kind in ("acted", "error") and message.get("id") in self._pending:
-            future = self._pending.pop(message["id"])
+        request = request_id(message)
+        if kind in ("acted", "error") and request in self._pending:
+            future = self._pending.pop(request)
             if kind == "acted":
                 future.set_result(None)
             else:

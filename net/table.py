@@ -72,10 +72,16 @@ class Table:
         options: dict[str, Any] | None = None,
         bot_delay: float = 0.0,
         record: dict[str, Any] | None = None,
+        write_ahead: Callable[[int, Action], None] | None = None,
         on_action: Callable[[int, Action], None] | None = None,
         bot_settings: dict[str, Any] | None = None,
     ) -> None:
-        """Make a table; with `record`, continue that match (a resumed journal) instead."""
+        """Make a table; with `record`, continue that match (a resumed journal) instead.
+
+        `write_ahead(seat, action)` is told each action the rules accepted before the table
+        takes the new state (the host's journal): if it raises, nothing changed. `on_action` is
+        told once the table holds the new state, before anyone is sent it.
+        """
         self.game = get_game(game_id)
         self.seats = seats
         if record is None:
@@ -96,6 +102,7 @@ class Table:
         self._to_act.append(frozenset(self.game.to_act(self.state)))
         self.version = len(record["actions"])
         self.bot_delay = bot_delay
+        self.write_ahead = write_ahead
         self.on_action = on_action
         self.spectators: list[Endpoint] = []
         self.clock: Countdown | None = None  # set by a host whose game has a turn clock
@@ -160,14 +167,18 @@ class Table:
         """Apply one intent of `seat`, or raise IllegalMove with the reason; nothing else changes.
 
         `version`, when given, is the state the sender decided on: an intent made on a stale
-        view is refused rather than applied to a state its sender never saw.
+        view is refused rather than applied to a state its sender never saw. An error from
+        `write_ahead` (a journal that cannot be written) also leaves the table as it was.
         """
         if self._closed:
             raise IllegalMove("this table is closed")
         check_seat(seat, len(self.seats))
         if version is not None:
             self._check_fresh(seat, version)
-        self.state = self.game.apply(self.state, seat, action)
+        state = self.game.apply(self.state, seat, action)
+        if self.write_ahead is not None:
+            self.write_ahead(seat, action)
+        self.state = state
         self.version += 1
         self._actor.append(seat)
         self._to_act.append(frozenset(self.game.to_act(self.state)))
@@ -234,15 +245,23 @@ class Table:
             return
         for seat in self.game.to_act(self.state):
             if seat in self._bots and seat not in self._bot_tasks:
-                task = asyncio.get_running_loop().create_task(self._bot_turn(seat))
+                task = asyncio.get_running_loop().create_task(
+                    self._bot_turn(seat), name=f"bot of seat {seat}"
+                )
                 self._bot_tasks[seat] = task
                 task.add_done_callback(self._bot_done)
 
     def _bot_done(self, task: asyncio.Task[None]) -> None:
-        """Forget a finished bot turn, unless a newer turn of that seat already replaced it."""
+        """Forget a finished bot turn, unless a newer turn of that seat already replaced it.
+
+        A turn that failed (its move could not be journaled, say) is logged here: nothing
+        awaits a bot's task, so its error would otherwise be lost while the game waits.
+        """
         for seat, current in list(self._bot_tasks.items()):
             if current is task:
                 del self._bot_tasks[seat]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("the %s failed", task.get_name(), exc_info=task.exception())
 
     async def _bot_turn(self, seat: int) -> None:
         """Pause (skippably), think in a thread, then act; retry if the table moved meanwhile."""

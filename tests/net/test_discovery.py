@@ -5,6 +5,7 @@ probe answers), sees the seat count change, and drops it when the host dies with
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import secrets
@@ -18,7 +19,8 @@ from pathlib import Path
 import pytest
 from zeroconf import InterfaceChoice
 
-from net.discovery import _txt, mdns_interfaces
+from net.discovery import _txt, mdns_interfaces, probe
+from net.protocol import encode, read_frame
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -157,3 +159,45 @@ def test_a_host_that_exits_says_goodbye(namespaces: tuple[str, str, str]) -> Non
             if process.poll() is None:
                 process.kill()
             process.wait()
+
+
+GOOD_INFO = {
+    "type": "info",
+    "protocol": 1,
+    "table_id": "abc",
+    "table": "Friday",
+    "game": "nothanks",
+    "taken": 2,
+    "seats": 4,
+    "phase": "lobby",
+}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        GOOD_INFO,
+        {"type": "info"},
+        {**GOOD_INFO, "taken": "2"},
+        {**GOOD_INFO, "seats": True},
+        {**GOOD_INFO, "protocol": None},
+        {**GOOD_INFO, "game": ["nothanks"]},
+        {**GOOD_INFO, "table": 7},
+        {**GOOD_INFO, "phase": "dancing"},
+    ],
+)
+async def test_probe_lists_only_a_well_formed_info(answer: dict[str, object]) -> None:
+    async def fake_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await read_frame(reader)
+        writer.write(encode(answer))
+        await writer.drain()
+        writer.close()
+
+    server = await asyncio.start_server(fake_host, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        found = await probe("127.0.0.1", port)
+    finally:
+        server.close()
+        await server.wait_closed()
+    assert found == (answer if answer is GOOD_INFO else None)

@@ -7,6 +7,7 @@ players still finished with the host's view of their seats.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import socket
 
@@ -15,7 +16,7 @@ import pytest
 import net.client
 import net.host
 from core import IllegalMove
-from net.client import HandshakeError, connect
+from net.client import ClientSession, HandshakeError, connect
 from net.host import Host
 from net.protocol import MAX_FRAME, encode
 from tests.net.conftest import Game, Raw, packed, raw_frame
@@ -154,12 +155,103 @@ async def test_chat_is_limited_and_plain(game: Game) -> None:
     await game.finish()
 
 
-async def test_connections_beyond_the_limit_are_refused(
+async def test_spectators_past_the_limit_are_refused_but_a_seat_token_gets_in(
     game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(net.host, "MAX_CONNECTIONS", len(game.host._links))
+    monkeypatch.setattr(net.host, "MAX_SPECTATORS", 1)
+    watcher = await Raw.open(game.host.port or 0)
+    assert (await watcher.hello(spectate=True))["type"] == "welcome"
+    crowd = await Raw.open(game.host.port or 0)
+    await crowd.send(encode({"type": "hello", "protocol": 1, "name": "More", "spectate": True}))
+    await expect_fatal(crowd, "full")
+    session = game.sessions[1]
+    assert isinstance(session, ClientSession)
+    await session.reconnect()  # a seated player coming back is never turned away
+    assert session.seat == 1
+    watcher.close()
+    await game.finish()
+
+
+async def test_a_flood_of_silent_connections_cannot_keep_a_player_out(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(net.host, "MAX_HANDSHAKES", 2)
+    game.host.handshake_timeout = 5.0
+    silent = [await Raw.open(game.host.port or 0) for _ in range(3)]
+    await expect_fatal(silent[0], "full")  # the oldest made room for the newest
+    session = game.sessions[1]
+    assert isinstance(session, ClientSession)
+    await session.reconnect()
+    assert session.seat == 1
+    for raw in silent:
+        raw.close()
+    await game.finish()
+
+
+async def test_pings_do_not_extend_the_handshake(game: Game) -> None:
     raw = await Raw.open(game.host.port or 0)
-    await expect_fatal(raw, "full")
+
+    async def keep_pinging() -> None:
+        while True:
+            await raw.send(encode({"type": "ping"}))
+            await asyncio.sleep(0.1)
+
+    pinger = asyncio.get_running_loop().create_task(keep_pinging())
+    try:
+        async with asyncio.timeout(1.0):  # pongs arrive all along: one deadline for the lot
+            error = await raw.until("error")
+    finally:
+        pinger.cancel()
+    assert error["code"] == "bad_message" and error["fatal"]
+    await game.finish()
+
+
+async def test_echoed_values_are_cut_short(game: Game) -> None:
+    raw = await Raw.open(game.host.port or 0)
+    await raw.hello(spectate=True)
+    await raw.send(encode({"type": "x" * 200_000}))
+    error = await raw.until("error")
+    assert error["code"] == "unknown_type" and len(error["message"]) < 100
+    raw.close()
+    future = await Raw.open(game.host.port or 0)
+    await future.send(encode({"type": "hello", "protocol": "9" * 200_000, "name": "F"}))
+    error = await future.until("error")
+    assert error["code"] == "version" and len(error["message"]) < 200
+    await game.finish()
+
+
+async def test_a_frame_that_cannot_be_encoded_closes_the_link_with_a_reason(
+    game: Game, caplog: pytest.LogCaptureFixture
+) -> None:
+    raw = await Raw.open(game.host.port or 0)
+    await raw.hello(name="Big", spectate=True)
+    big = next(m for m in game.host.members if m.name == "Big")
+    big.endpoint.push({"type": "notice", "text": "z" * MAX_FRAME})
+    message = await expect_fatal(raw, "unsendable")
+    assert "'notice' message could not be sent" in message
+    assert "cannot send" in caplog.text and "Traceback" not in caplog.text
+    await game.finish()
+
+
+async def test_a_move_that_cannot_be_journaled_is_refused_and_changes_nothing(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, session = game.host.table, game.sessions[1]
+    assert table is not None and game.host.journal is not None
+    while 1 not in table.game.to_act(table.state):
+        await asyncio.sleep(0.001)
+    version = table.version
+
+    def disk_full(seat: int, action: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(game.host.journal, "append", disk_full)
+    with pytest.raises(IllegalMove, match="could not save"):
+        await session.act({"kind": "take"}, version)
+    assert table.version == version and 1 in table.game.to_act(table.state)
+    monkeypatch.undo()
+    with contextlib.suppress(IllegalMove):  # unless seat 1's own driver has moved meanwhile
+        await session.act({"kind": "take"}, version)
     await game.finish()
 
 

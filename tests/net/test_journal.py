@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 import pytest
 
 from net import journal
+from net.client import save_token
 
 
 def header() -> dict[str, object]:
@@ -48,3 +50,23 @@ def test_unfinished_lists_games_not_over() -> None:
     path = journal.journal_dir() / "open.jsonl"
     journal.Journal.create(path, header()).close()
     assert journal.unfinished() == [path]
+
+
+def test_journals_tokens_and_their_folder_are_the_users_alone(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir(mode=0o755)
+    folder.chmod(0o755)  # as an older Gamenight left it
+    written = journal.Journal.create(journal.journal_dir() / "t.jsonl", header())
+    written.close()
+    save_token("127.0.0.1", 1, "Ann", "secret")
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert stat.S_IMODE(journal.journal_dir().stat().st_mode) == 0o700
+    assert stat.S_IMODE(written.path.stat().st_mode) == 0o600
+    assert stat.S_IMODE((folder / "tokens.json").stat().st_mode) == 0o600
+
+
+def test_a_discarded_journal_is_gone_from_the_resumable_list() -> None:
+    path = journal.journal_dir() / "over.jsonl"
+    written = journal.Journal.create(path, header())
+    written.discard()
+    assert not path.exists() and journal.unfinished() == []

@@ -9,7 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from net.protocol import MAX_FRAME, ProtocolError, clean_text, decode, encode, read_frame
+from net.protocol import (
+    MAX_ECHO,
+    MAX_FRAME,
+    ProtocolError,
+    brief,
+    clean_text,
+    decode,
+    encode,
+    read_frame,
+    request_id,
+)
 
 
 @given(st.binary(max_size=512))
@@ -72,6 +82,10 @@ def test_trailing_bytes_are_refused() -> None:
         ("a\tb", False),
         ("\x1b[2J", False),
         ("zero\u200bwidth", False),
+        ("\U0001f469\u200d\U0001f4bb Ann", True),  # a zero width joiner glues an emoji
+        ("evil\u202egnp.exe", False),  # bidi override
+        ("a\u2066b\u2069", False),  # bidi isolates
+        ("soft\u00adhyphen", False),  # any other format character
         ("   ", False),
         ("x" * 25, False),
         (None, False),
@@ -83,3 +97,20 @@ def test_names_are_printable_text(text: object, ok: bool) -> None:
     else:
         with pytest.raises(ProtocolError):
             clean_text(text, 24, "name")
+
+
+def test_a_protocol_error_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="control characters"):
+        clean_text("\x07", 24, "name")
+
+
+def test_echoed_values_are_brief() -> None:
+    assert brief("abc") == "'abc'"
+    assert len(brief("x" * 300_000)) == MAX_ECHO and brief("x" * 300_000).endswith("…")
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"), [({"id": 3}, 3), ({"id": True}, None), ({"id": "3"}, None), ({}, None)]
+)
+def test_only_integer_ids_are_request_ids(message: dict[str, object], expected: object) -> None:
+    assert request_id(message) == expected

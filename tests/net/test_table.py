@@ -6,6 +6,7 @@ simultaneous decision yet (Papayoo's pass and Pásovec's decide will), so the ru
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -93,3 +94,32 @@ def test_an_intent_decided_when_it_was_not_your_move_is_refused() -> None:
         nothanks.act(1, {"kind": "take"}, version=0)
     nothanks.act(1, {"kind": "take"}, version=4)
     assert nothanks.state.cards[1] != ()
+
+
+def disk_full(seat: int, action: object) -> None:
+    raise OSError(28, "No space left on device")
+
+
+def test_a_move_the_journal_cannot_take_changes_nothing(table: Table) -> None:
+    told: list[int] = []
+    table.write_ahead = disk_full
+    table.on_action = lambda seat, action: told.append(seat)
+    with pytest.raises(OSError):
+        table.act(0, {"kind": "vote"}, version=0)
+    assert table.version == 0 and table.state == (None, None, None)
+    assert table.record["actions"] == [] and told == []
+    table.write_ahead = None
+    table.act(0, {"kind": "vote"}, version=0)  # the same intent is still fresh afterwards
+    assert table.version == 1
+
+
+async def test_a_failed_bot_turn_is_logged(caplog: pytest.LogCaptureFixture) -> None:
+    bots = Table(
+        "nothanks", [Seat("A", "bot", "easy"), Seat("B"), Seat("C")], seed=3, options={"first": 0}
+    )
+    bots.write_ahead = disk_full
+    bots.start()
+    await asyncio.sleep(0.05)
+    assert "the bot of seat 0 failed" in caplog.text and "No space left" in caplog.text
+    assert bots.version == 0
+    await bots.close()

@@ -1,0 +1,68 @@
+"""The seats of a running table whose humans come and go, so the host need not juggle timers.
+
+A human whose connection drops keeps their seat, shown away. With the host's
+`away_bot_seconds` set, a bot of `away_bot_level` plays it after that long (BGA's "zombie
+mode") and hands it back when the human returns. A kicked human's seat goes to a bot for good.
+One `Seating` per game: the settings cannot change while it runs, and `stop` cancels its timers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from net.lobby import Settings
+from net.table import Seat, Table
+
+
+class Seating:
+    """Away seats, stand-in bots and kicked seats of one table."""
+
+    def __init__(self, table: Table, settings: Settings, notice: Callable[[str], None]) -> None:
+        self.table = table
+        self.settings = settings
+        self.notice = notice  # tells everyone at the table something happened, in words
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+
+    def away(self, seat: int) -> None:
+        """The seat's human dropped: show them away, and send a bot in later."""
+        self.table.seats[seat].away = True
+        self.table.broadcast()
+        self.schedule(seat)
+
+    def schedule(self, seat: int) -> None:
+        """Send a bot into the (away) seat after the settings' delay, if there is one."""
+        delay = self.settings.away_bot_seconds
+        if delay is None or self.table.finished.is_set():
+            return
+        self._timers[seat] = asyncio.get_running_loop().call_later(delay, self._stand_in, seat)
+
+    def back(self, seat: int, name: str) -> None:
+        """The seat's human returned: they take over from any stand-in bot."""
+        self._cancel(seat)
+        if self.table.seats[seat].kind == "bot":
+            self.table.set_seat(seat, Seat(name))
+        else:
+            self.table.seats[seat].away = False
+            self.table.broadcast()
+
+    def to_bot(self, seat: int, name: str) -> None:
+        """The host removed the seat's human: a bot plays it to the end."""
+        self._cancel(seat)
+        self.table.set_seat(seat, Seat(name, "bot", self.settings.away_bot_level))
+
+    def stop(self) -> None:
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+
+    def _stand_in(self, seat: int) -> None:
+        self._timers.pop(seat, None)
+        human = self.table.seats[seat]
+        self.table.set_seat(seat, Seat(human.name, "bot", self.settings.away_bot_level, away=True))
+        self.notice(f"a bot plays for {human.name} until they are back")
+
+    def _cancel(self, seat: int) -> None:
+        handle = self._timers.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
