@@ -118,15 +118,22 @@ class GamenightApp(App[None]):
         if self.lan is not None:
             lan, self.lan = self.lan, None
             lan.left = True  # at once: no message may bring a LAN screen back over the menu
-            self.run_worker(lan.leave(), group="leave")
+            self.run_worker(self._leave(lan), group="leave")
         while len(self.screen_stack) > 1:
             self.pop_screen()
+
+    async def _leave(self, lan: LanTable) -> None:
+        """Leave a LAN table; a failure to say goodbye is said, never a crash."""
+        try:
+            await lan.leave()
+        except Exception as err:  # the table is gone either way: just say what went wrong
+            self.notify(f"Leaving the table: {err}", severity="warning", markup=False)
 
     async def on_unmount(self) -> None:
         """Quitting leaves a LAN table too: a host says goodbye to players and to discovery."""
         if self.lan is not None:
             lan, self.lan = self.lan, None
-            await lan.leave()
+            await self._leave(lan)
 
     # ---- LAN tables ---------------------------------------------------------------------------
     def action_host(self) -> None:
@@ -141,11 +148,12 @@ class GamenightApp(App[None]):
 
     async def _host(self, plan: HostPlan) -> None:
         from tui.lan import open_host
+        from tui.names import plain
 
         try:
             lan = await open_host(self, plan)
-        except (OSError, ValueError) as err:
-            self.notify(f"Cannot host: {err}", severity="error", markup=False, timeout=10)
+        except Exception as err:  # a refused name, a port taken, a bad journal: said, not raised
+            self.notify(f"Cannot host: {plain(err)}", severity="error", markup=False, timeout=10)
             return
         self.sit(lan)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core import IllegalMove
-from net.client import ClientSession, connect
+from net.client import ClientSession, HandshakeError, connect
 from net.discovery import Advertiser, advertised_addresses, mdns_interfaces
 from net.host import Host
 from net.journal import unfinished
@@ -29,6 +29,14 @@ if TYPE_CHECKING:
 
     from tui.app import GamenightApp
 
+# The `closed` reason net.host.Host sends when the host person closes the table (the protocol's
+# `closed` message carries only a reason): after it there is no table left to rejoin.
+HOST_CLOSED = "the host closed the table"
+# Fatal errors after which rejoining cannot work: removed by the host; the seat taken over.
+FINAL_ERRORS = {
+    "kicked": "The host removed you from this table.",
+    "replaced": "You joined this seat from another connection: this one was closed.",
+}
 ACT_TIMEOUT = 10.0  # seconds to wait for the host's verdict before saying the table is silent
 TALK_KEPT = 100  # chat lines and notices kept for the next screen to show
 
@@ -52,6 +60,7 @@ class LanTable:
         self.addresses = addresses or []  # host:port players may type to join by hand
         self.talk: list[Message] = []  # recent chat lines and notices, oldest first
         self.dropped: str | None = None  # why the connection ended, while it is down
+        self.gone: str | None = None  # why the table is gone for good (no rejoin), in words
         self.in_game = False
         self.left = False  # once leaving, the table's last messages must not bring screens back
         self._listeners: list[Callable[[Message], None]] = []
@@ -97,10 +106,15 @@ class LanTable:
         kind = message["type"]
         if kind in ("chat", "notice"):
             self.talk = [*self.talk[-TALK_KEPT + 1 :], message]
+        elif kind == "error" and message.get("fatal") and message.get("code") in FINAL_ERRORS:
+            self.gone = FINAL_ERRORS[str(message["code"])]
         elif kind == "closed":
             self.dropped = str(message.get("reason"))
+            if self.gone is None and self.dropped == HOST_CLOSED:
+                self.gone = "The host closed the table."
         elif kind == "welcome":
             self.dropped = None
+            self.gone = None
         elif kind == "lobby" and (self.in_game or not self._lobby_shown()):
             self.in_game = False
             self._show(self._lobby_screen())
@@ -154,22 +168,35 @@ class LanTable:
             return "Only the host starts another game; you are taken to the lobby when they do."
         try:
             self.host.new_game()
-        except ValueError as err:
-            return str(err)
+        except (ValueError, OSError) as err:  # not over yet; the journal could not be closed
+            return f"Cannot play again: {err}"
         return None
 
+    @property
+    def may_rejoin(self) -> bool:
+        """A joined player whose connection dropped, from a table that may still take them."""
+        return self.host is None and self.dropped is not None and self.gone is None
+
     async def rejoin(self) -> None:
-        """Connect again after a drop; the saved token gives the seat back."""
+        """Connect again after a drop; the saved token gives the seat back. A refusal for good
+        (kicked, replaced) marks the table gone, so rejoin is offered no more."""
         assert isinstance(self.session, ClientSession)
-        await self.session.reconnect()
+        try:
+            await self.session.reconnect()
+        except HandshakeError as err:
+            if err.code in FINAL_ERRORS:
+                self.gone = FINAL_ERRORS[err.code]
+            raise
 
     async def leave(self) -> None:
         """Stop advertising, then leave: a client says bye, a host closes the table."""
         self.left = True
         self._listeners.clear()
-        if self.advertiser is not None:
-            await self.advertiser.close()
-        await self.session.close()
+        try:
+            if self.advertiser is not None:
+                await self.advertiser.close()
+        finally:  # a failed goodbye to discovery must not keep the table (or connection) open
+            await self.session.close()
 
 
 class LanSeat:
@@ -199,7 +226,8 @@ class LanSeat:
 
 
 async def open_host(app: GamenightApp, plan: HostPlan) -> LanTable:
-    """Host a table (or resume a journal's) and advertise it; OSError/ValueError say why not."""
+    """Host a table (or resume a journal's) and advertise it; OSError/ValueError say why not
+    (an advertisement that fails closes the table again: OSError)."""
     if plan.resume:
         path = journal_to_resume(plan.resume_table)
         host = Host.resume(path, bot_delay=app.bot_delay)
@@ -212,17 +240,27 @@ async def open_host(app: GamenightApp, plan: HostPlan) -> LanTable:
     assert host.local is not None
     try:
         port = await _serve(host, plan)
-    except OSError:
+    except BaseException:
         await host.close()
         raise
     advertiser = None
-    if plan.discovery:
-        advertiser = Advertiser(host, plan.interfaces)
-        await advertiser.start()
-    if plan.bind not in ("0.0.0.0", ""):
-        addresses = [plan.bind]
-    else:
-        addresses = advertised_addresses(mdns_interfaces(plan.interfaces)) or ["127.0.0.1"]
+    try:
+        if plan.discovery:
+            advertiser = Advertiser(host, plan.interfaces)
+            await advertiser.start()
+        if plan.bind not in ("0.0.0.0", ""):
+            addresses = [plan.bind]
+        else:
+            addresses = advertised_addresses(mdns_interfaces(plan.interfaces)) or ["127.0.0.1"]
+    except Exception as err:  # no ghost table: nobody could find it, so nobody may sit at it
+        if advertiser is not None:
+            with contextlib.suppress(Exception):
+                await advertiser.close()
+        await host.close()
+        raise OSError(
+            f"cannot advertise the table on the network ({err}); "
+            "host without it (gamenight host --no-discovery) and give players the address"
+        ) from err
     return LanTable(
         app,
         host.local,

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import unicodedata
 
+from net.protocol import MAX_NAME
 from net.table import BOT_NAMES
 
 DEFAULT_PLAYER_NAME = "Player"
-MAX_NAME_LENGTH = 12
+# The one limit on a name: what the host accepts (net/protocol.py), so a name typed here is
+# never refused for its length. The tables show any name of that length (tui/widgets/nothanks).
+MAX_NAME_LENGTH = MAX_NAME
 
 
 def clean_name(name: str) -> str:

@@ -8,6 +8,7 @@ import socket
 from collections.abc import AsyncIterator
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from net.host import Host
@@ -133,6 +134,63 @@ async def test_watching_a_game_under_way_from_the_list(host: Host) -> None:
         assert game.state is not None and game.state["seat"] is None
         await pilot.press("t")
         assert "spectators cannot play" in text_of(game, "#status")
+
+
+async def watch_from_the_list(pilot: Pilot[None], host: Host, phase: str) -> NoThanksScreen | None:
+    """Pick the host's table in the join list (as `phase`) and press Enter to watch it."""
+    screen = await on_screen_join(pilot)
+    screen.post_message(TableEvent("add", found("x", "Hana's den", 3, 3, phase, host.port or 0)))
+    await wait_until(pilot, lambda: bool(screen.found))
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: not isinstance(pilot.app.screen, JoinScreen))
+    return pilot.app.screen if isinstance(pilot.app.screen, NoThanksScreen) else None
+
+
+async def test_a_spectator_watches_a_lan_game_to_the_final_table(host: Host) -> None:
+    host.bot_delay = 30.0  # still while the spectator sits down, then hurried to the end
+    host.set_bot(1, "easy")
+    host.set_bot(2, "normal")
+    host.start()
+    app = join_app()
+    async with app.run_test(size=SIZE) as pilot:
+        game = await watch_from_the_list(pilot, host, "playing")
+        assert game is not None
+        await wait_until(pilot, lambda: game.state is not None)
+        assert game.state is not None and game.state["seat"] is None
+        assert host.table is not None
+        host.table.bot_delay = 0.0
+        host.table.hurry()
+        await on_screen(pilot, NoThanksFinalScreen)
+        final = app.screen
+        assert isinstance(final, NoThanksFinalScreen)
+        assert final.state["seat"] is None and final.state["view"]["over"]
+        assert "You" not in text_of(final, "#verdict")  # nobody is "you" for a spectator
+        assert "host decides" in text_of(final, ".hint")
+        await pilot.press("m")
+        await on_screen(pilot, MenuScreen)
+
+
+async def test_watching_a_table_whose_game_is_already_over(host: Host) -> None:
+    host.set_bot(1, "easy")
+    host.set_bot(2, "easy")
+    host.start()
+    table = host.table
+    assert table is not None
+    await asyncio.wait_for(_over(host), 30)
+    assert host.info()["phase"] == "over"
+    app = join_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await watch_from_the_list(pilot, host, "over")
+        await on_screen(pilot, NoThanksFinalScreen)
+        final = app.screen
+        assert isinstance(final, NoThanksFinalScreen)
+        assert final.state["seat"] is None
+        assert final.state["view"] == table.view(None)
+
+
+async def _over(host: Host) -> None:
+    while not (host.table is not None and host.table.game.is_over(host.table.state)):
+        await asyncio.sleep(0.01)
 
 
 async def on_screen_join(pilot) -> JoinScreen:  # type: ignore[no-untyped-def]

@@ -130,8 +130,10 @@ class HostLobbyScreen(LobbyScreen):
     def action_start(self) -> None:
         try:
             self.host.start()
-        except ValueError as err:
+        except (ValueError, ProtocolError) as err:  # not ready: the status line says why
             self.say(f"Cannot start: {err}")
+        except OSError as err:  # the journal could not be written (disk full, no permission)
+            self.say(f"Cannot start: the game could not be saved ({err}).")
 
     def _seat(self) -> int:
         return self.query_one(SeatList).highlighted or 0
@@ -151,7 +153,7 @@ class HostLobbyScreen(LobbyScreen):
                 self.host.kick(index)
             else:
                 self.host.set_bot(index, choice)
-        except ValueError as err:
+        except (ValueError, ProtocolError) as err:
             self.say(str(err))
 
     def action_kick(self) -> None:
@@ -162,7 +164,11 @@ class HostLobbyScreen(LobbyScreen):
         elif seat.kind == "open":
             self.say(f"Seat {index + 1} is already open.")
         else:
-            self.host.kick(index)
+            try:
+                self.host.kick(index)
+            except (ValueError, ProtocolError) as err:
+                self.say(f"Not removed: {err}")
+                return
             self.say(f"{plain(seat.name)} left seat {index + 1}; it is open again.")
 
     @on(Cycler.Changed, "#players")

@@ -9,7 +9,7 @@ being removed, nobody there) is said in the status line in plain words.
 from __future__ import annotations
 
 import socket
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
 from textual import on
@@ -39,15 +39,27 @@ class TableEvent(Message):
         self.table = table
 
 
+PHASES = {"lobby": "in the lobby", "playing": "playing (watch)", "over": "game over"}
+
+
+def info_of(table: FoundTable) -> dict[str, Any]:
+    """The table's `info` answer, or nothing if what came from the network is not a map."""
+    return table.info if isinstance(table.info, dict) else {}
+
+
 def table_line(table: FoundTable) -> Text:
-    """'Zoe's table · No Thanks! · 2/4 seats · lobby · 10.0.0.5:47474', as plain text."""
-    info = table.info
-    game = GAMES[info["game"]].title if info.get("game") in GAMES else plain(info.get("game"))
-    phase = {"lobby": "in the lobby", "playing": "playing (watch)", "over": "game over"}.get(
-        info.get("phase"), plain(info.get("phase"))
-    )
-    seats = f"{info.get('taken')}/{info.get('seats')} seats"
-    where = f"{table.address}:{table.port}"
+    """'Zoe's table · No Thanks! · 2/4 seats · lobby · 10.0.0.5:47474', as plain text.
+
+    The info came from the network: only text is looked up (a list or map as a game or phase
+    would not even hash), and whatever else is there is shown as plain text."""
+    info = info_of(table)
+    game_id, phase_id = info.get("game"), info.get("phase")
+    game = GAMES[game_id].title if isinstance(game_id, str) and game_id in GAMES else None
+    phase = PHASES.get(phase_id) if isinstance(phase_id, str) else None
+    game = game or plain(game_id)
+    phase = phase or plain(phase_id)
+    seats = f"{plain(info.get('taken'))}/{plain(info.get('seats'))} seats"
+    where = plain(f"{table.address}:{table.port}")
     return Text(" · ".join((plain(info.get("table")), game, seats, phase, where)))
 
 
@@ -128,8 +140,8 @@ class JoinScreen(Screen[None]):
         )
         try:
             await self.browser.start()
-        except OSError as err:
-            self.say(f"Cannot look for tables ({err}); type the host's address instead.")
+        except Exception as err:  # no multicast here, or zeroconf refused: the address still works
+            self.say(f"Cannot look for tables ({plain(err)}); type the host's address instead.")
 
     def on_table_event(self, event: TableEvent) -> None:
         if event.kind == "remove":
@@ -142,7 +154,9 @@ class JoinScreen(Screen[None]):
         """Redraw the list sorted by name, keeping the highlighted table if it is still there."""
         found = self.query_one("#found", OptionList)
         chosen = self._chosen()
-        tables = sorted(self.found.values(), key=lambda t: (str(t.info.get("table")), t.service))
+        tables = sorted(
+            self.found.values(), key=lambda t: (plain(info_of(t).get("table")), str(t.service))
+        )
         found.clear_options()
         if not tables:
             looking = "Looking for tables…" if self.plan.discovery else "Discovery is off."
@@ -184,7 +198,7 @@ class JoinScreen(Screen[None]):
         if table is None:
             self.say("No table chosen: pick one from the list or type its address.")
             return
-        spectate = spectate or table.info.get("phase") != "lobby"
+        spectate = spectate or info_of(table).get("phase") != "lobby"
         self.run_worker(self._join(table.address, table.port, spectate), exclusive=True)
 
     async def _join(self, address: str, port: int, spectate: bool) -> None:

@@ -6,7 +6,7 @@ the settings line, the table talk and the status line, redrawn from each `lobby`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,14 +14,12 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Log, Static
 
 from core import get_game
-from tui.screens.confirm import ConfirmScreen
 from tui.screens.table_talk import TALK_BINDINGS, TableTalk
 from tui.session import SeatMessage, StateMessage
 from tui.widgets.seats import open_seats_text, seat_line, settings_text
 from tui.widgets.talk import ChatInput
 
 if TYPE_CHECKING:
-    from tui.app import GamenightApp
     from tui.lan import LanTable
 
 
@@ -73,13 +71,7 @@ class LobbyScreen(TableTalk):
 
     def action_leave(self) -> None:
         """Back to the menu, once confirmed (the host's leaving closes the table)."""
-        app = cast("GamenightApp", self.app)
-
-        def leave(yes: bool | None) -> None:
-            if yes:
-                app.action_menu()
-
-        app.push_screen(ConfirmScreen(self.table.leave_question, "Leave", "Stay"), leave)
+        self.leave_table(self.table.leave_question)
 
 
 class ClientLobbyScreen(LobbyScreen):

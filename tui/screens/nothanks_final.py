@@ -12,8 +12,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from core.nothanks import card_points
-from tui.session import StateMessage
-from tui.widgets.nothanks import plural, runs_text, seat_label, seat_names
+from tui.names import plain
+from tui.session import SeatMessage, StateMessage
+from tui.widgets.nothanks import plural, runs_text, seat_label, seat_names, seats_table
 
 if TYPE_CHECKING:
     from tui.app import GamenightApp
@@ -36,13 +37,7 @@ def score_table(state: StateMessage) -> Table:
     """Players from best to worst score (NT-11, NT-12); winners marked ★ and bold."""
     view = state["view"]
     result = view["result"]
-    table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
-    table.add_column("", width=1, no_wrap=True)
-    table.add_column("Player", no_wrap=True, max_width=20)
-    table.add_column("Cards (runs)", ratio=1)
-    table.add_column("Card pts", justify="right", no_wrap=True)
-    table.add_column("Tokens", justify="right", no_wrap=True)
-    table.add_column("Score", justify="right", no_wrap=True)
+    table = seats_table("Card pts", score=True)
     for seat in sorted(range(view["players"]), key=lambda s: (result["scores"][s], s)):
         won = seat in result["winners"]
         table.add_row(
@@ -61,7 +56,8 @@ class NoThanksFinalScreen(Screen[None]):
     """Shown when the last card is taken; play again with the same set-up or go back.
 
     At a LAN table playing again is the host's decision: the host's "again" reopens the lobby
-    (everyone stays seated), and the other players are taken there when it opens.
+    (everyone stays seated), and the other players are taken there when it opens. A player whose
+    connection ends here (the host closed the table, removed them, or it dropped) is told so.
     """
 
     HELP = "Score = the lowest card of each run, minus your tokens. The lowest score wins."
@@ -75,6 +71,7 @@ class NoThanksFinalScreen(Screen[None]):
     def __init__(self, state: StateMessage, lan: LanTable | None = None) -> None:
         super().__init__()
         self.state = state
+        self.lan = lan
         self.guest = lan is not None and lan.host is None  # a LAN player who does not host
 
     def compose(self) -> ComposeResult:
@@ -88,12 +85,37 @@ class NoThanksFinalScreen(Screen[None]):
                     "Play again \\[a]", id="again", action="screen.again", variant="primary"
                 )
             yield Button("Menu \\[m]", id="menu", action="app.menu")
-        yield Static(self.GUEST_HINT if self.guest else self.HELP, classes="hint")
+        hint = self.GUEST_HINT if self.guest else self.HELP
+        yield Static(hint, classes="hint", id="hint", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#scores").border_title = "Final scores"
         self.query_one("#menu" if self.guest else "#again", Button).focus()
+        if self.guest and self.lan is not None:
+            if self.lan.dropped is not None:
+                self._ended(self.lan.dropped)
+            self.lan.listen(self._post)
+
+    def on_unmount(self) -> None:
+        if self.lan is not None:
+            self.lan.unlisten(self._post)
+
+    def _post(self, message: StateMessage) -> None:
+        self.post_message(SeatMessage(message))
+
+    def on_seat_message(self, event: SeatMessage) -> None:
+        if event.message["type"] == "closed":
+            self._ended(str(event.message.get("reason")))
+
+    def _ended(self, reason: str) -> None:
+        """The connection ended: there is no next game to be taken to, so say why."""
+        assert self.lan is not None
+        if self.lan.gone is not None:
+            text = f"{self.lan.gone} m goes back to the menu."
+        else:
+            text = f"Disconnected: {plain(reason)}. m goes back to the menu; join again from there."
+        self.query_one("#hint", Static).update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (action == "again" and self.guest)

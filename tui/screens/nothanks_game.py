@@ -7,7 +7,7 @@ before the screen caught up is refused as stale instead of taking a second card.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,15 +15,11 @@ from textual.containers import Horizontal
 from textual.widgets import Button, Footer, Log, Static
 
 from core import IllegalMove
-from tui.screens.confirm import ConfirmScreen
 from tui.screens.table_talk import TALK_BINDINGS, TableTalk
 from tui.session import SeatMessage, Session, StateMessage
 from tui.widgets.clock import Countdown
 from tui.widgets.nothanks import OfferPanel, PlayersPanel, log_line, plural, seat_names
 from tui.widgets.talk import ChatInput
-
-if TYPE_CHECKING:
-    from tui.app import GamenightApp
 
 TAKE = {"kind": "take"}
 PASS = {"kind": "pass"}
@@ -96,9 +92,11 @@ class NoThanksScreen(TableTalk):
         log = self.query_one(Log)
         log.write_lines(log_line(entry, names) for entry in view["log"][self.logged :])
         self.logged = len(view["log"])
-        mine = view["turn"] == state["seat"]
+        # A spectator has no seat, and a finished game no turn: neither may read a token count.
+        mine = state["seat"] is not None and view["turn"] == state["seat"]
         self.query_one("#take", Button).disabled = not mine
-        self.query_one("#pass", Button).disabled = not mine or view["tokens"][view["turn"]] == 0
+        broke = mine and view["tokens"][view["turn"]] == 0
+        self.query_one("#pass", Button).disabled = not mine or broke
         self.query_one("#game-title", Static).update(f"No Thanks! — {self._turn_text()}")
         self.query_one(Countdown).show(state.get("clock"), state["seat"])
         self.say(self._prompt())
@@ -184,13 +182,7 @@ class NoThanksScreen(TableTalk):
 
     def action_leave(self) -> None:
         """Back to the menu; the game in progress is only abandoned once confirmed."""
-        app = cast("GamenightApp", self.app)
         question = "Leave this game? It cannot be resumed."
         if self.lan is not None:
             question = self.lan.leave_question
-
-        def leave(yes: bool | None) -> None:
-            if yes:
-                app.action_menu()
-
-        app.push_screen(ConfirmScreen(question, "Leave", "Stay"), leave)
+        self.leave_table(question)

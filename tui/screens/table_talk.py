@@ -2,23 +2,27 @@
 
 `TableTalk` is the base of the lobby and game screens. At a LAN table it writes chat lines and
 notices into the screen's log, opens the chat line on `c`, says when the connection dropped and
-rejoins on `j` (the saved reconnect token gives the seat back). At a solo table those keys are
-hidden and the screen behaves as before.
+rejoins on `j` (the saved reconnect token gives the seat back) — unless the table is gone for
+good (the host closed it, removed the player, or the seat was taken from another connection):
+then it says so, `j` is hidden and leaving goes straight back to the menu. At a solo table those
+keys are hidden and the screen behaves as before.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Log
 
 from tui.names import plain
+from tui.screens.confirm import ConfirmScreen
 from tui.session import SeatMessage, StateMessage
 from tui.widgets.talk import ChatInput, talk_line
 
 if TYPE_CHECKING:
+    from tui.app import GamenightApp
     from tui.lan import LanTable
 
 TALK_BINDINGS = [
@@ -53,6 +57,11 @@ class TableTalk(Screen[None]):
         if self.lan.dropped is not None:
             self.hear({"type": "closed", "reason": self.lan.dropped})
 
+    @property
+    def table_gone(self) -> bool:
+        """The LAN table is gone for good: nothing to rejoin, nothing to confirm on leaving."""
+        return self.lan is not None and self.lan.gone is not None
+
     def listen(self) -> None:
         """Show the talk so far, then hear every message of the LAN table; once mounted."""
         if self.lan is not None:
@@ -73,12 +82,19 @@ class TableTalk(Screen[None]):
         if kind in ("chat", "notice"):
             self.query_one(self.TALK_LOG, Log).write_line(talk_line(message))
         elif kind == "closed":
-            reason = plain(message.get("reason"))
-            self.say(f"Disconnected: {reason}. j rejoins, q leaves.")
+            if self.lan is not None and self.lan.gone is not None:
+                self.say(f"{self.lan.gone} q goes back to the menu.")
+            elif self.lan is not None and self.lan.host is not None:
+                self.say(f"The table closed: {plain(message.get('reason'))}. q leaves.")
+            else:
+                reason = plain(message.get("reason"))
+                self.say(f"Disconnected: {reason}. j rejoins, q leaves.")
             self.refresh_bindings()
         elif kind == "welcome":
             self.say("Back at the table.")
             self.refresh_bindings()
+        elif kind == "error" and message.get("fatal"):
+            self.say(f"The table ended the connection: {plain(message.get('message'))}")
         elif kind == "error":
             self.say(f"Not allowed: {plain(message.get('message'))}")
 
@@ -88,7 +104,7 @@ class TableTalk(Screen[None]):
         if action == "chat":
             return self.lan is not None
         if action == "rejoin":
-            return self.lan is not None and self.lan.host is None and self.lan.dropped is not None
+            return self.lan is not None and self.lan.may_rejoin
         return True
 
     def action_chat(self) -> None:
@@ -101,7 +117,8 @@ class TableTalk(Screen[None]):
             self.say("Not connected: the chat line was not sent.")
 
     def action_rejoin(self) -> None:
-        self.run_worker(self._rejoin(), exclusive=True, group="rejoin")
+        if self.lan is not None and self.lan.may_rejoin:
+            self.run_worker(self._rejoin(), exclusive=True, group="rejoin")
 
     async def _rejoin(self) -> None:
         from net.client import HandshakeError
@@ -111,6 +128,23 @@ class TableTalk(Screen[None]):
         try:
             await self.lan.rejoin()
         except HandshakeError as err:
-            self.say(f"The table refused you: {plain(err)}")
-        except (OSError, TimeoutError) as err:
+            if self.lan.gone is not None:
+                self.say(f"{self.lan.gone} q goes back to the menu.")
+            else:
+                self.say(f"The table refused you: {plain(err)}")
+        except Exception as err:  # unreachable, timed out, garbled: said, never a crash
             self.say(f"Could not reach the table: {plain(err) or 'no answer'}. j tries again.")
+        self.refresh_bindings()
+
+    def leave_table(self, question: str) -> None:
+        """Back to the menu, once `question` is answered yes; at once if the table is gone."""
+        app = cast("GamenightApp", self.app)
+        if self.table_gone:
+            app.action_menu()
+            return
+
+        def leave(yes: bool | None) -> None:
+            if yes:
+                app.action_menu()
+
+        app.push_screen(ConfirmScreen(question, "Leave", "Stay"), leave)

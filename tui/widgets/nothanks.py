@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -41,17 +42,25 @@ def seat_names(message: StateMessage) -> list[str]:
     ]
 
 
+PLAYER_WIDTH = 20  # cells of the tables' Player column
+MIN_NAME_WIDTH = 6  # cells a shortened name keeps, however long what follows it
+
+
 def seat_label(message: StateMessage, index: int) -> Text:
     """A seat as the tables show it, as plain text: 'Ana (easy)', 'Player (you)', 'Bo (away)',
-    'Bo (away, easy bot plays)' once a bot stands in for a dropped player."""
+    'Bo (away, easy bot plays)' once a bot stands in for a dropped player. A long name is
+    shortened ('Maximilianus Ju… (you)') so that what follows it still fits the column."""
     seat = message["seats"][index]
-    name = plain(seat["name"])
     if index == message["seat"]:
-        return Text(f"{name} (you)")
-    if seat["kind"] == "bot":
-        level = seat["level"]
-        return Text(f"{name} (away, {level} bot plays)" if seat["away"] else f"{name} ({level})")
-    return Text(f"{name} (away)" if seat["away"] else name)
+        suffix = " (you)"
+    elif seat["kind"] == "bot":
+        level = plain(seat["level"])
+        suffix = f" (away, {level} bot plays)" if seat["away"] else f" ({level})"
+    else:
+        suffix = " (away)" if seat["away"] else ""
+    name = Text(plain(seat["name"]))
+    name.truncate(max(PLAYER_WIDTH - cell_len(suffix), MIN_NAME_WIDTH), overflow="ellipsis")
+    return name + suffix
 
 
 def log_line(entry: dict[str, Any], names: list[str]) -> str:
@@ -68,6 +77,21 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str:
 def tokens_text(tokens: int | None) -> str:
     """A token count, '?' while hidden (NT-14)."""
     return "?" if tokens is None else str(tokens)
+
+
+def seats_table(points: str = "Pts", *, score: bool = False) -> Table:
+    """The table both the players panel and the final scores draw their seats in: a marker
+    column, the player, their cards in runs, card points headed `points`, tokens and, at the
+    end of a game (`score`), the score."""
+    table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
+    table.add_column("", width=1, no_wrap=True)
+    table.add_column("Player", no_wrap=True, max_width=PLAYER_WIDTH)
+    table.add_column("Cards (runs)", ratio=1)
+    table.add_column(points, justify="right", no_wrap=True)
+    table.add_column("Tokens", justify="right", no_wrap=True)
+    if score:
+        table.add_column("Score", justify="right", no_wrap=True)
+    return table
 
 
 class OfferPanel(Static):
@@ -90,12 +114,7 @@ class PlayersPanel(Static):
     def show(self, message: StateMessage) -> None:
         """Draw the seats of `message`; the seat to act is marked ▶ and reversed."""
         view = message["view"]
-        table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
-        table.add_column("", width=1, no_wrap=True)
-        table.add_column("Player", no_wrap=True, max_width=20)
-        table.add_column("Cards (runs)", ratio=1)
-        table.add_column("Pts", justify="right", no_wrap=True)
-        table.add_column("Tokens", justify="right", no_wrap=True)
+        table = seats_table()
         for index, cards in enumerate(view["cards"]):
             acting = index == view["turn"]
             table.add_row(

@@ -14,9 +14,8 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Input
 
+from net.protocol import MAX_CHAT  # what the host accepts (net/PROTOCOL.md)
 from tui.names import plain
-
-MAX_CHAT = 200  # what the host accepts (net/PROTOCOL.md)
 
 
 def talk_line(message: dict[str, Any]) -> str:
