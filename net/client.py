@@ -145,13 +145,16 @@ class ClientSession(Session):
 
     async def _read(self, link: Link) -> None:
         """Relay frames until the link ends; the `closed` message says why, in the host's words
-        when it sent any (a `closed` frame or a fatal error such as being kicked)."""
+        when it sent any (a `closed` frame or a fatal error such as being kicked), and
+        `by_host` tells a table the host shut down (no rejoining) from a dropped connection."""
         reason = None
+        by_host = False
         try:
             while True:
                 message = await link.recv()
                 if message["type"] == "closed":
                     reason = str(message.get("reason"))
+                    by_host = True
                     break
                 if message["type"] == "error" and message.get("fatal"):
                     reason = str(message.get("message"))
@@ -161,7 +164,9 @@ class ClientSession(Session):
             reason = reason or link.closed_reason or closed.reason
         finally:
             link.close(reason or "closed")
-        self.push({"type": "closed", "reason": reason or "the connection was closed"})
+        self.push(
+            {"type": "closed", "reason": reason or "the connection was closed", "by_host": by_host}
+        )
 
     def _saved_token(self) -> str | None:
         return load_token(self.host, self.port, self.name)

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 
 # The `closed` reason net.host.Host sends when the host person closes the table (the protocol's
 # `closed` message carries only a reason): after it there is no table left to rejoin.
-HOST_CLOSED = "the host closed the table"
 # Fatal errors after which rejoining cannot work: removed by the host; the seat taken over.
 FINAL_ERRORS = {
     "kicked": "The host removed you from this table.",
@@ -110,7 +109,7 @@ class LanTable:
             self.gone = FINAL_ERRORS[str(message["code"])]
         elif kind == "closed":
             self.dropped = str(message.get("reason"))
-            if self.gone is None and self.dropped == HOST_CLOSED:
+            if self.gone is None and message.get("by_host"):
                 self.gone = "The host closed the table."
         elif kind == "welcome":
             self.dropped = None

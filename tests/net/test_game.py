@@ -85,5 +85,9 @@ async def test_messages_by_iteration_or_late_callback() -> None:
     await guest.close()
     kinds = [message["type"] async for message in guest]
     assert kinds[0] == "welcome" and "state" in kinds and kinds[-1] == "closed"
-    await watcher.close()
+    closed: list[dict] = []
+    watcher.connect(lambda m: closed.append(m) if m["type"] == "closed" else None)
     await host.close()
+    await asyncio.sleep(0.05)
+    assert closed == [{"type": "closed", "reason": "the host closed the table", "by_host": True}]
+    await watcher.close()

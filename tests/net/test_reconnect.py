@@ -43,6 +43,11 @@ async def test_drop_shows_away_and_the_token_gives_the_seat_back(game: Game) -> 
     drop(session)
     await wait_for(lambda: game.drivers[0].last_state["seats"][1]["away"])
     await wait_for(lambda: session.closed_reason is not None)
+    assert game.drivers[1].frames[-1] == {
+        "type": "closed",
+        "reason": game.drivers[1].frames[-1]["reason"],
+        "by_host": False,  # a drop, not the host shutting the table: rejoining can work
+    }
     await session.reconnect()
     assert session.seat == 1 and session.token == token
     await wait_for(lambda: not game.drivers[0].last_state["seats"][1]["away"])
