@@ -36,6 +36,7 @@ async def test_full_game_every_view_agrees_and_nothing_leaks(players: int, remot
         assert watcher.last_state["view"] == game.host.table.view(None)
         assert spectator.seat is None and spectator.token is None
         tokens = {seat.token for seat in game.host.lobby.seats if seat.token}
+        removed = set(game.host.table.state.removed)
         for driver, session in [
             *zip(game.drivers, game.sessions, strict=True),
             (watcher, spectator),
@@ -46,7 +47,13 @@ async def test_full_game_every_view_agrees_and_nothing_leaks(players: int, remot
                 assert not keys(frame) & SECRET_KEYS, frame
                 text = json.dumps(frame)
                 assert all(token not in text for token in tokens - {own})
-                if frame["type"] != "state" or frame["view"]["over"]:
+                if frame["type"] != "state":
+                    continue
+                view = frame["view"]
+                shown = {view["card"], *(c for cards in view["cards"] for c in cards)}
+                shown |= {entry["card"] for entry in view["log"]}
+                assert shown.isdisjoint(removed), "NT-4: a removed card was sent"
+                if view["over"]:
                     continue
                 hidden = [t for i, t in enumerate(frame["view"]["tokens"]) if i != frame["seat"]]
                 assert hidden == [None] * len(hidden)
