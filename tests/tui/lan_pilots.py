@@ -11,6 +11,7 @@ from textual.widgets import Log, OptionList, Static
 
 from net.client import ClientSession
 from net.discovery import FoundTable
+from net.host import Host
 from tests.net.conftest import BotDriver, join
 from tests.tui.pilots import wait_until
 from tui.app import GamenightApp
@@ -87,3 +88,15 @@ async def join_screen_with_tables(pilot: Pilot[None]) -> JoinScreen:
     await wait_until(pilot, lambda: len(screen.found) == 2)
     await pilot.pause()
     return screen
+
+
+async def dens_host(*bot_seats: int) -> Host:
+    """A 3-seat loopback table, "Hana's den", whose host person Hana is played by a bot;
+    `bot_seats` get easy bots. Close it when done."""
+    driver = BotDriver(seed=3)
+    table = Host("nothanks", name="Hana", table_name="Hana's den", players=3, on_message=driver)
+    driver.session = table.local
+    await table.serve("127.0.0.1", 0)
+    for seat in bot_seats:
+        table.set_bot(seat, "easy")
+    return table

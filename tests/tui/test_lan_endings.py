@@ -14,8 +14,15 @@ from textual.pilot import Pilot
 
 from net.discovery import FoundTable
 from net.host import Host
-from tests.net.conftest import BotDriver
-from tests.tui.lan_pilots import confirm, host_app, host_lobby, join_app, on_screen, text_of
+from tests.tui.lan_pilots import (
+    confirm,
+    dens_host,
+    host_app,
+    host_lobby,
+    join_app,
+    on_screen,
+    text_of,
+)
 from tests.tui.pilots import SIZE, play_to_the_end, wait_until
 from tui import lan as tui_lan
 from tui.app import GamenightApp
@@ -35,12 +42,8 @@ def notes(app: GamenightApp) -> list[str]:
 
 @pytest.fixture
 async def host() -> AsyncIterator[Host]:
-    """A 3-seat loopback table; its host person, Hana, is played by a bot; seat 3 a bot."""
-    driver = BotDriver(seed=3)
-    table = Host("nothanks", name="Hana", table_name="Hana's den", players=3, on_message=driver)
-    driver.session = table.local
-    await table.serve("127.0.0.1", 0)
-    table.set_bot(2, "easy")
+    """Hana's den with a bot in seat 3, so one joiner fills the table."""
+    table = await dens_host(2)
     yield table
     await table.close()
 
@@ -53,6 +56,20 @@ async def join_lobby(pilot: Pilot[None], port: int) -> ClientLobbyScreen:
     assert isinstance(lobby, ClientLobbyScreen)
     await wait_until(pilot, lambda: lobby.query_one("#seats").border_subtitle is not None)
     return lobby
+
+
+async def final_table_of_a_lan_game(
+    pilot: Pilot[None], app: GamenightApp, host: Host
+) -> NoThanksFinalScreen:
+    """Join `host`'s table, let it start, and play the game to its final table by keys."""
+    await join_lobby(pilot, host.port or 0)
+    host.start()
+    await on_screen(pilot, NoThanksScreen)
+    game = app.screen
+    assert isinstance(game, NoThanksScreen)
+    final = await play_to_the_end(pilot, game)
+    assert isinstance(final, NoThanksFinalScreen)
+    return final
 
 
 # ---- hosting that fails -------------------------------------------------------------------
@@ -225,12 +242,7 @@ async def test_the_host_closing_the_table_is_said_and_rejoin_is_not_offered(host
 async def test_the_final_table_says_when_the_host_closed_the_table(host: Host) -> None:
     app = join_app()
     async with app.run_test(size=SIZE) as pilot:
-        await join_lobby(pilot, host.port or 0)
-        host.start()
-        await on_screen(pilot, NoThanksScreen)
-        game = app.screen
-        assert isinstance(game, NoThanksScreen)
-        final = await play_to_the_end(pilot, game)
+        final = await final_table_of_a_lan_game(pilot, app, host)
         assert "host decides" in text_of(final, "#hint")
         await host.close()
         await wait_until(pilot, lambda: "closed the table" in text_of(final, "#hint"))
@@ -242,13 +254,7 @@ async def test_the_final_table_says_when_the_host_closed_the_table(host: Host) -
 async def test_the_final_table_says_when_the_connection_dropped(host: Host) -> None:
     app = join_app()
     async with app.run_test(size=SIZE) as pilot:
-        await join_lobby(pilot, host.port or 0)
-        host.start()
-        await on_screen(pilot, NoThanksScreen)
-        game = app.screen
-        assert isinstance(game, NoThanksScreen)
-        final = await play_to_the_end(pilot, game)
-        assert isinstance(final, NoThanksFinalScreen)
+        final = await final_table_of_a_lan_game(pilot, app, host)
         member = next(m for m in host.members if m.seat == 1)
         member.endpoint.close("cable pulled")  # type: ignore[union-attr]
         await wait_until(pilot, lambda: "Disconnected" in text_of(final, "#hint"))

@@ -13,9 +13,9 @@ from textual.widgets import OptionList
 
 from net.host import Host
 from net.link import Link
-from tests.net.conftest import BotDriver
 from tests.tui.lan_pilots import (
     confirm,
+    dens_host,
     found,
     join_app,
     join_screen_with_tables,
@@ -33,11 +33,8 @@ from tui.screens.nothanks_game import NoThanksScreen
 
 @pytest.fixture
 async def host() -> AsyncIterator[Host]:
-    """A 3-seat loopback table; its host person, Hana, is played by a bot."""
-    driver = BotDriver(seed=3)
-    table = Host("nothanks", name="Hana", table_name="Hana's den", players=3, on_message=driver)
-    driver.session = table.local
-    await table.serve("127.0.0.1", 0)
+    """Hana's den with two open seats."""
+    table = await dens_host()
     yield table
     await table.close()
 
