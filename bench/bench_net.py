@@ -217,6 +217,8 @@ def main() -> int:
         asyncio.run(serve(args.serve, args.players))
         return 0
     with tempfile.TemporaryDirectory() as data_dir:
+        # The clients in this process save reconnect tokens too: keep them out of the user's.
+        os.environ["GAMENIGHT_DATA_DIR"] = data_dir
         latency = asyncio.run(bench_latency(args.games, data_dir))
         tables = asyncio.run(bench_tables(args.tables, data_dir))
     ok_latency = latency["p50_ms"] <= 2 and latency["p99_ms"] <= 10
