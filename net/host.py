@@ -425,14 +425,19 @@ class Host:
         task.add_done_callback(self._closing.discard)
 
     def kick(self, seat: int) -> None:
-        """Remove whoever sits in `seat`: in the lobby the seat opens, in a game a bot takes it."""
+        """Remove whoever sits in `seat`: in the lobby the seat opens, in a game a bot takes it.
+
+        A kick mid-game is journaled before it is done, like an action, so a host resumed from
+        the journal refuses the token too; OSError if it cannot be, and nothing changed."""
         if seat == self.local_seat:
             raise ValueError("the host cannot kick themselves")
         old = self.lobby.seat(seat)
         if self.table is None:
             self._lobby_change(lambda: self.lobby.kick(seat, LobbySeat()))
         else:
-            self.lobby.kick(seat, LobbySeat("bot", old.name, self.lobby.settings.away_bot_level))
+            if self.journal is not None:
+                self.journal.kick(seat)
+            self._bot_for_kicked(seat)
             assert self.seating is not None
             self.seating.to_bot(seat, old.name or "?")
         for member in [m for m in self.members if m.seat == seat]:
@@ -440,6 +445,12 @@ class Host:
             member.close("the host removed you from the table", "kicked")
         if old.kind == "human":
             self._notice(f"{old.name} was removed by the host")
+
+    def _bot_for_kicked(self, seat: int) -> None:
+        """A seat kicked mid-game (or its journal line, on resume): a bot of the away level
+        takes it for good under the same name, and the token is refused from now on."""
+        name = self.lobby.seats[seat].name
+        self.lobby.kick(seat, LobbySeat("bot", name, self.lobby.settings.away_bot_level))
 
     def _lobby_change(self, change: Callable[[], object]) -> None:
         if self.table is not None:
@@ -458,7 +469,8 @@ class Host:
         return self._open_table(None)
 
     def _new_journal(self, table: Table) -> journal.Journal:
-        """Start the journal: the record's header plus what a resumed host needs (tokens)."""
+        """Start the journal: the record's header plus what a resumed host needs (the seats'
+        tokens, and the tokens kicked so far, which it must go on refusing)."""
         header = {key: value for key, value in table.record.items() if key != "actions"}
         header |= {
             "table_id": self.table_id,
@@ -469,6 +481,7 @@ class Host:
                 {"kind": s.kind, "name": s.name, "level": s.level, "token": s.token}
                 for s in self.lobby.seats
             ],
+            "kicked": sorted(self.lobby.kicked),
         }
         return journal.Journal.create(journal.journal_dir() / f"{self.table_id}.jsonl", header)
 
@@ -482,8 +495,10 @@ class Host:
         """Continue a crashed host's match from its journal; players rejoin with their tokens.
 
         The host person, if the journal had one, gets their seat back through `self.local`.
-        The journal goes on being appended to, and the lobby keeps the match's options, so a
-        game started after this one is journaled and set up like it.
+        Every token kicked before the crash is still refused, and a seat kicked mid-game stays
+        the bot's (it is not in the header's seats, written at the start). The journal goes on
+        being appended to, and the lobby keeps the match's options, so a game started after this
+        one is journaled and set up like it.
         """
         header, record = journal.load(path)
         host = cls(
@@ -501,6 +516,9 @@ class Host:
             LobbySeat(s["kind"], s["name"], s["level"], s["token"], connected=i == host.local_seat)
             for i, s in enumerate(header["seats"])
         ]
+        host.lobby.kicked = set(header.get("kicked", []))  # absent from older journals
+        for seat in header["kicks"]:
+            host._bot_for_kicked(seat)
         if host.local_seat is not None:
             name = host.lobby.seats[host.local_seat].name or "Host"
             host.local = host._local_session(name, host.local_seat, on_message)

@@ -1,12 +1,15 @@
 """The host's journal: the match record written as it grows, so a crashed host can resume.
 
 A journal is JSON lines: a header (the match record's header, the seats with their reconnect
-tokens, the table's name, options and settings), then one `[seat, action]` line per applied
-action. The table calls `append` once the rules accepted an action but before the table takes
-the new state, and each line is flushed at once: an action either reached the file or it never
-happened (a failed write leaves the table as it was), so a resume loses nothing anyone played.
-(Flushed to the OS, not fsynced: it survives the process dying, not the machine losing power,
-and keeps each action well under a millisecond.) The journal of a game that ends is deleted.
+tokens, the tokens kicked before the start, the table's name, options and settings), then one
+`[seat, action]` line per applied action, and a `{"kick": seat}` line whenever the host removes
+a seat's player mid-game (the header's tokens were written at the start, and a resumed host must
+refuse the kicked one all the same). The table calls `append` once the rules accepted an action
+but before the table takes the new state, and each line is flushed at once: an action either
+reached the file or it never happened (a failed write leaves the table as it was), so a resume
+loses nothing anyone played. (Flushed to the OS, not fsynced: it survives the process dying, not
+the machine losing power, and keeps each action well under a millisecond.) The journal of a game
+that ends is deleted.
 """
 
 from __future__ import annotations
@@ -47,7 +50,14 @@ class Journal:
         return cls(path, path.open("a", encoding="utf-8"))
 
     def append(self, seat: int, action: Action) -> None:
-        self._file.write(json.dumps([seat, action]) + "\n")
+        self._write([seat, action])
+
+    def kick(self, seat: int) -> None:
+        """Record that the host removed the seat's player, before the host acts on it."""
+        self._write({"kick": seat})
+
+    def _write(self, entry: object) -> None:
+        self._file.write(json.dumps(entry) + "\n")
         self._file.flush()
 
     def close(self) -> None:
@@ -63,26 +73,32 @@ class Journal:
 def load(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     """The header and the match record of a journal.
 
-    A last line cut off mid-write (the host died while writing it) is ignored: its action was
-    never broadcast.
+    The header gains `kicks`: the seats kicked mid-game, in order (none in a journal written
+    before kicks were journaled). A last line cut off mid-write (the host died while writing
+    it) is ignored: its action was never broadcast, its kick never done.
     """
     lines = path.read_text(encoding="utf-8").split("\n")
     header = json.loads(lines[0])
     if header.get("journal") != JOURNAL_VERSION:
         raise ValueError(f"{path} is not a version {JOURNAL_VERSION} journal")
-    actions = []
+    actions, kicks = [], []
     for number, line in enumerate(lines[1:], start=2):
         if not line:
             continue
         try:
-            seat, action = json.loads(line)
+            entry = json.loads(line)
         except ValueError:
             if number == len(lines):  # the unterminated last line
                 break
             raise
-        actions.append([seat, action])
+        if isinstance(entry, dict):
+            kicks.append(entry["kick"])
+        else:
+            seat, action = entry
+            actions.append([seat, action])
     record = {key: header[key] for key in ("game", "players", "seed", "options")}
     record["actions"] = actions
+    header["kicks"] = kicks
     return header, record
 
 

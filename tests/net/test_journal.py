@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from core import replay
 from net import journal
 from net.client import save_token
 
@@ -70,3 +71,22 @@ def test_a_discarded_journal_is_gone_from_the_resumable_list() -> None:
     written = journal.Journal.create(path, header())
     written.discard()
     assert not path.exists() and journal.unfinished() == []
+
+
+def test_kick_lines_are_kept_apart_from_the_actions(tmp_path: Path) -> None:
+    path = tmp_path / "j.jsonl"
+    written = journal.Journal.create(path, header())
+    written.append(0, {"kind": "pass"})
+    written.kick(2)
+    written.append(1, {"kind": "pass"})
+    written.close()
+    loaded, record = journal.load(path)
+    assert loaded["kicks"] == [2]
+    assert record["actions"] == [[0, {"kind": "pass"}], [1, {"kind": "pass"}]]
+    replay(record)  # still a match record core can replay
+
+
+def test_a_journal_without_kicks_has_none(tmp_path: Path) -> None:
+    path = tmp_path / "j.jsonl"
+    journal.Journal.create(path, header()).close()
+    assert journal.load(path)[0]["kicks"] == []

@@ -270,3 +270,41 @@ async def test_resume_in_process_gives_the_host_person_their_seat_back() -> None
     finally:
         await guest.close()
         await host.close()
+
+
+async def test_kicked_tokens_stay_kicked_when_the_host_resumes() -> None:
+    """A kick in the lobby and one mid-game both outlive a crash: the resumed host refuses
+    both tokens, and the seat kicked mid-game stays the bot's."""
+    local = BotDriver(seed=3, delay=0.002)
+    host = Host("nothanks", name="Hostess", players=3, on_message=local)
+    local.session = host.local
+    port = await host.serve("127.0.0.1", 0)
+    early = await connect("127.0.0.1", port, "Early")
+    late = await join(port, "Late", BotDriver(seed=4, delay=0.002))
+    resumed = None
+    try:
+        early_token, late_token = early.token, late.token
+        assert early.seat == 1 and late.seat == 2 and early_token and late_token
+        host.kick(1)  # in the lobby: the seat opens, and a bot takes it
+        host.set_bot(1, "easy")
+        table = host.start()
+        await wait_for(lambda: table.version >= 4)
+        host.kick(2)  # mid-game: a bot plays Late's seat from now on
+        assert host.journal is not None and not table.finished.is_set()
+        path = host.journal.path
+        await host.close()  # the journal stays, as after a crash
+        resumed = Host.resume(path)
+        port = await resumed.serve("127.0.0.1", 0)
+        for token in (early_token, late_token):
+            raw = await Raw.open(port)
+            refusal = await raw.hello(name="Late", token=token)
+            assert refusal["type"] == "error" and refusal["code"] == "kicked"
+            raw.close()
+        assert resumed.lobby.seats[2].kind == "bot" and resumed.lobby.seats[2].token is None
+        assert resumed.table is not None and resumed.table.seats[2].kind == "bot"
+    finally:
+        await early.close()
+        await late.close()
+        await host.close()
+        if resumed is not None:
+            await resumed.close()
