@@ -172,10 +172,17 @@ class ClientSession(Session):
         return load_token(self.host, self.port, self.name)
 
     def _refused(self, error: Message) -> None:
-        """Forget the token when the host's fatal error says it no longer gives us the seat."""
-        if error.get("code") in VOIDS_TOKEN:
+        """Forget the token when the host's fatal error says it no longer gives us the seat.
+
+        Only a kick erases it from disk: `replaced` means another program of ours took the
+        seat with this very token and may have saved it, so the disk entry is left alone. A
+        disk that refuses the write must not stop the session from reporting that it closed.
+        """
+        code = error.get("code")
+        if code in VOIDS_TOKEN:
             self.token = None
-            if self._saved_token() is not None:
+        if code == "kicked" and self._saved_token() is not None:
+            with contextlib.suppress(OSError):
                 save_token(self.host, self.port, self.name, None)
 
     def send(self, message: Message) -> None:

@@ -188,6 +188,8 @@ class Host:
         try:
             # One deadline for the whole handshake: its first frame must be hello or info.
             hello = await link.read(self.handshake_timeout)
+            if link not in self._handshaking:  # evicted by a flood while its hello was queued
+                raise LinkClosed("evicted before the handshake ended")
             del self._handshaking[link]
             member = self._handshake(link, hello)
             if member is None:
