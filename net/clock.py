@@ -14,7 +14,7 @@ import logging
 from typing import Any
 
 from core import IllegalMove
-from net.table import Table
+from net.table import SAVE_RETRY, Table
 
 log = logging.getLogger(__name__)
 
@@ -61,3 +61,8 @@ class TurnClock:
                     self.table.act(seat, TIMEOUT)
                 except IllegalMove as err:
                     log.error("the game refused a timeout for seat %s: %s", seat, err)
+                except OSError as err:  # not journaled, so not applied: time it out again soon
+                    log.error("could not save the timeout of seat %s (%s); retrying", seat, err)
+                    loop = asyncio.get_running_loop()
+                    self._timer = loop.call_later(SAVE_RETRY, self._expire)
+                    return

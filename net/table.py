@@ -26,6 +26,7 @@ from core.api import Action, Bot, View, check_seat
 
 log = logging.getLogger(__name__)
 
+SAVE_RETRY = 1.0  # seconds before a bot or the clock tries again a move that could not be saved
 BOT_NAMES = ("Ana", "Bruno", "Chloé", "Dario", "Emi", "Farid", "Greta", "Hugo")
 
 
@@ -282,14 +283,23 @@ class Table:
             # (a No Thanks! take keeps the turn).
             self._bot_tasks.pop(seat, None)
             try:
-                self.act(seat, action)
-            except IllegalMove as err:
-                # A bot bug must not stall the game: log it and make the first legal move.
-                log.error("bot in seat %s chose %r, which is illegal: %s", seat, action, err)
-                legal = self.game.legal_actions(self.state, seat)
-                if legal:
-                    self.act(seat, legal[0])
+                self._bot_act(seat, action)
+            except OSError as err:
+                # The move could not be journaled, so nothing changed: try the turn again soon
+                # rather than leave the game waiting on a bot that will never move.
+                log.error("could not save seat %s's move (%s); retrying", seat, err)
+                asyncio.get_running_loop().call_later(SAVE_RETRY, self.wake_bots)
             return
+
+    def _bot_act(self, seat: int, action: Any) -> None:
+        try:
+            self.act(seat, action)
+        except IllegalMove as err:
+            # A bot bug must not stall the game: log it and make the first legal move.
+            log.error("bot in seat %s chose %r, which is illegal: %s", seat, action, err)
+            legal = self.game.legal_actions(self.state, seat)
+            if legal:
+                self.act(seat, legal[0])
 
     async def close(self) -> None:
         """Stop the bots; the state stays readable."""

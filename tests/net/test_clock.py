@@ -12,9 +12,12 @@ from typing import Any
 import pytest
 
 import core.registry
+import net.clock
 from core import IllegalMove
 from net.client import connect
+from net.clock import TurnClock
 from net.host import Host
+from net.table import Seat, Table
 
 
 class Countdown:
@@ -98,3 +101,27 @@ async def test_no_clock_without_turn_seconds() -> None:
     finally:
         await guest.close()
         await host.close()
+
+
+async def test_a_timeout_that_cannot_be_saved_is_tried_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The clock must not give up on a turn because the journal failed once."""
+    monkeypatch.setattr(net.clock, "SAVE_RETRY", 0.01)
+    failures = 2
+
+    def journal(seat: int, action: object) -> None:
+        nonlocal failures
+        if failures:
+            failures -= 1
+            raise OSError(28, "No space left on device")
+
+    table = Table("countdown", [Seat("A"), Seat("B")], seed=1, write_ahead=journal)
+    clock = TurnClock(table, 0.01)
+    clock.restart()
+    for _ in range(200):
+        if table.version:
+            break
+        await asyncio.sleep(0.01)
+    assert failures == 0 and table.record["actions"] == [[0, {"kind": "timeout"}]]
+    clock.stop()

@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
+import core
 import core.registry
+import net.table
 from core import IllegalMove
 from net.table import Seat, Table
 
@@ -114,12 +116,36 @@ def test_a_move_the_journal_cannot_take_changes_nothing(table: Table) -> None:
 
 
 async def test_a_failed_bot_turn_is_logged(caplog: pytest.LogCaptureFixture) -> None:
+    def broken(seat: int, action: object) -> None:
+        raise RuntimeError("a bug in the journal")
+
     bots = Table(
         "nothanks", [Seat("A", "bot", "easy"), Seat("B"), Seat("C")], seed=3, options={"first": 0}
     )
-    bots.write_ahead = disk_full
+    bots.write_ahead = broken
     bots.start()
     await asyncio.sleep(0.05)
-    assert "the bot of seat 0 failed" in caplog.text and "No space left" in caplog.text
+    assert "the bot of seat 0 failed" in caplog.text and "a bug in the journal" in caplog.text
     assert bots.version == 0
     await bots.close()
+
+
+async def test_a_bot_move_that_cannot_be_saved_is_tried_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A journal that fails for a while must not leave the game waiting on a bot for ever."""
+    monkeypatch.setattr(net.table, "SAVE_RETRY", 0.01)
+    failures = 3
+
+    def journal(seat: int, action: object) -> None:
+        nonlocal failures
+        if failures:
+            failures -= 1
+            disk_full(seat, action)
+
+    seats = [Seat(name, "bot", "easy") for name in "ABC"]
+    table = Table("nothanks", seats, seed=5, write_ahead=journal)
+    table.start()
+    await asyncio.wait_for(table.finished.wait(), 10)
+    assert not failures and core.get_game("nothanks").is_over(table.state)
+    await table.close()
