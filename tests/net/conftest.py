@@ -180,3 +180,15 @@ async def game() -> AsyncIterator[Game]:
         if isinstance(session, ClientSession):
             await session.close()
     await running.host.close()
+
+
+class FlakyJournal:
+    """A write-ahead hook whose first `failures` writes fail as a full disk would."""
+
+    def __init__(self, failures: int) -> None:
+        self.failures = failures
+
+    def __call__(self, seat: int, action: object) -> None:
+        if self.failures:
+            self.failures -= 1
+            raise OSError(28, "No space left on device")

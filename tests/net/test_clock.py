@@ -18,6 +18,7 @@ from net.client import connect
 from net.clock import TurnClock
 from net.host import Host
 from net.table import Seat, Table
+from tests.net.conftest import FlakyJournal
 
 
 class Countdown:
@@ -108,14 +109,7 @@ async def test_a_timeout_that_cannot_be_saved_is_tried_again(
 ) -> None:
     """The clock must not give up on a turn because the journal failed once."""
     monkeypatch.setattr(net.clock, "SAVE_RETRY", 0.01)
-    failures = 2
-
-    def journal(seat: int, action: object) -> None:
-        nonlocal failures
-        if failures:
-            failures -= 1
-            raise OSError(28, "No space left on device")
-
+    journal = FlakyJournal(2)
     table = Table("countdown", [Seat("A"), Seat("B")], seed=1, write_ahead=journal)
     clock = TurnClock(table, 0.01)
     clock.restart()
@@ -123,5 +117,5 @@ async def test_a_timeout_that_cannot_be_saved_is_tried_again(
         if table.version:
             break
         await asyncio.sleep(0.01)
-    assert failures == 0 and table.record["actions"] == [[0, {"kind": "timeout"}]]
+    assert journal.failures == 0 and table.record["actions"] == [[0, {"kind": "timeout"}]]
     clock.stop()

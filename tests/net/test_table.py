@@ -16,6 +16,7 @@ import core.registry
 import net.table
 from core import IllegalMove
 from net.table import Seat, Table
+from tests.net.conftest import FlakyJournal
 
 
 class Vote:
@@ -135,17 +136,10 @@ async def test_a_bot_move_that_cannot_be_saved_is_tried_again(
 ) -> None:
     """A journal that fails for a while must not leave the game waiting on a bot for ever."""
     monkeypatch.setattr(net.table, "SAVE_RETRY", 0.01)
-    failures = 3
-
-    def journal(seat: int, action: object) -> None:
-        nonlocal failures
-        if failures:
-            failures -= 1
-            disk_full(seat, action)
-
+    journal = FlakyJournal(3)
     seats = [Seat(name, "bot", "easy") for name in "ABC"]
     table = Table("nothanks", seats, seed=5, write_ahead=journal)
     table.start()
     await asyncio.wait_for(table.finished.wait(), 10)
-    assert not failures and core.get_game("nothanks").is_over(table.state)
+    assert journal.failures == 0 and core.get_game("nothanks").is_over(table.state)
     await table.close()
