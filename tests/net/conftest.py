@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import struct
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -192,3 +192,10 @@ class FlakyJournal:
         if self.failures:
             self.failures -= 1
             raise OSError(28, "No space left on device")
+
+
+async def wait_for(predicate: Callable[[], object], timeout: float = 5.0) -> None:
+    """Poll until `predicate()` holds; TimeoutError after `timeout` seconds."""
+    async with asyncio.timeout(timeout):
+        while not predicate():
+            await asyncio.sleep(0.005)

@@ -18,7 +18,7 @@ from net.client import connect
 from net.clock import TurnClock
 from net.host import Host
 from net.table import Seat, Table
-from tests.net.conftest import FlakyJournal
+from tests.net.conftest import FlakyJournal, wait_for
 
 
 class Countdown:
@@ -113,9 +113,6 @@ async def test_a_timeout_that_cannot_be_saved_is_tried_again(
     table = Table("countdown", [Seat("A"), Seat("B")], seed=1, write_ahead=journal)
     clock = TurnClock(table, 0.01)
     clock.restart()
-    for _ in range(200):
-        if table.version:
-            break
-        await asyncio.sleep(0.01)
+    await wait_for(lambda: table.version)
     assert journal.failures == 0 and table.record["actions"] == [[0, {"kind": "timeout"}]]
     clock.stop()

@@ -16,15 +16,9 @@ from net import journal
 from net.client import ClientSession, HandshakeError, connect, load_token, save_token
 from net.host import Host
 from net.lobby import Settings
-from tests.net.conftest import BotDriver, Game, Raw, join, start_game
+from tests.net.conftest import BotDriver, Game, Raw, join, start_game, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-async def wait_for(predicate, timeout: float = 5.0) -> None:  # type: ignore[no-untyped-def]
-    async with asyncio.timeout(timeout):
-        while not predicate():
-            await asyncio.sleep(0.005)
 
 
 def drop(session: ClientSession) -> None:
