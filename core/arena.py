@@ -23,7 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.registry import BOT_LEVELS, GAMES, get_bot, get_game
+from core.api import check_players
+from core.registry import BOT_LEVELS, get_bot, get_game
 
 Clock = Callable[[], float]
 
@@ -104,17 +105,14 @@ def check_series(game_id: str, levels: list[str], games: int) -> None:
 
     Checked before any game starts, so a typo fails at once rather than after a long series.
     """
-    if game_id not in GAMES:
-        raise ValueError(f"no game {game_id!r}; the games are {', '.join(sorted(GAMES))}")
+    try:
+        game = get_game(game_id)
+    except KeyError as err:
+        raise ValueError(err.args[0]) from None
     unknown = [level for level in levels if level not in BOT_LEVELS]
     if unknown:
         raise ValueError(f"no bot level {unknown[0]!r}; the levels are {', '.join(BOT_LEVELS)}")
-    game = GAMES[game_id]
-    if not game.min_players <= len(levels) <= game.max_players:
-        raise ValueError(
-            f"{game.title} is for {game.min_players} to {game.max_players} players, "
-            f"not {len(levels)}"
-        )
+    check_players(game, len(levels))
     if games < 1:
         raise ValueError(f"a series needs at least one game, not {games}")
 
