@@ -92,13 +92,11 @@ class Table:
         if len(seats) != record["players"]:
             raise ValueError(f"the match has {record['players']} seats, not {len(seats)}")
         self.state = self.game.new(record["players"], record["seed"], record["options"] or None)
-        # For each version (state) so far: who was to act, and who acted on it. An intent is
-        # judged against these (see `_check_fresh`).
+        # Who was to act in each version (state) so far; with the record's actions (who acted on
+        # each), an intent is judged against it (see `_check_fresh`).
         self._to_act: list[frozenset[int]] = []
-        self._actor: list[int] = []
         for seat, action in record["actions"]:
             self._to_act.append(frozenset(self.game.to_act(self.state)))
-            self._actor.append(seat)
             self.state = self.game.apply(self.state, seat, action)
         self._to_act.append(frozenset(self.game.to_act(self.state)))
         self.version = len(record["actions"])
@@ -181,7 +179,6 @@ class Table:
             self.write_ahead(seat, action)
         self.state = state
         self.version += 1
-        self._actor.append(seat)
         self._to_act.append(frozenset(self.game.to_act(self.state)))
         record_action(self.record, seat, action)
         if self.on_action is not None:
@@ -205,7 +202,7 @@ class Table:
             raise IllegalMove(f"this table has no state {version}; look again")
         if seat not in self._to_act[version]:
             raise IllegalMove("that action was decided on a state where it was not your move")
-        if seat in self._actor[version:]:
+        if any(actor == seat for actor, _ in self.record["actions"][version:]):
             raise IllegalMove("you have moved since the state that action was decided on")
 
     def set_seat(self, index: int, seat: Seat) -> None:
