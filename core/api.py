@@ -7,7 +7,10 @@ from a match record: nothing but `apply` moves a game forward, and `apply` never
 
 from __future__ import annotations
 
+import random
 import reprlib
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 Action = dict[str, Any]
@@ -23,6 +26,64 @@ class IllegalMove(ValueError):
     """An action the rules refuse; `str(err)` is a sentence a player can read."""
 
 
+@dataclass(frozen=True)
+class Option:
+    """One option a game declares, so set-up screens can draw a control for it and the host can
+    refuse a value outside it. `game.options` stays the plain map of defaults built from these.
+
+    An option is either a whole number in `low..high` (with `step` between the values a screen
+    offers) or one of `choices` (booleans are choices too: `(False, True)`).
+    """
+
+    name: str
+    label: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    low: int | None = None
+    high: int | None = None
+    step: int = 1
+
+    def values(self) -> tuple[Any, ...]:
+        """Every value a set-up screen offers, in order."""
+        if self.choices is not None:
+            return self.choices
+        assert self.low is not None and self.high is not None
+        return tuple(range(self.low, self.high + 1, self.step))
+
+    def check(self, value: object) -> Any:
+        """The value if this option allows it, else ValueError saying what it allows."""
+        if self.choices is not None:
+            if any(type(value) is type(c) and value == c for c in self.choices):
+                return value
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise ValueError(f"option {self.name!r} must be one of {allowed}, not {brief(value)}")
+        assert self.low is not None and self.high is not None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"option {self.name!r} must be a whole number, not {brief(value)}")
+        if not self.low <= value <= self.high:
+            raise ValueError(
+                f"option {self.name!r} must be from {self.low} to {self.high}, not {value}"
+            )
+        return value
+
+
+def option_defaults(specs: Sequence[Option]) -> dict[str, Any]:
+    """The plain map `game.options` of a game's declared options."""
+    return {spec.name: spec.default for spec in specs}
+
+
+def chance(seed: int, *labels: object) -> random.Random:
+    """A PRNG for one chance event after `new` (a die roll, a re-deal), derived from the match
+    seed and labels naming the event (say the deal number and the roll count).
+
+    States stay small immutable values that carry only the seed and their counters, yet every
+    roll is fixed by the record: replaying the same actions rolls the same dice. The string seed
+    is hashed (SHA-512), so nothing a view shows reveals the seed.
+    """
+    return random.Random(":".join(str(part) for part in (seed, *labels)))
+
+
 @runtime_checkable
 class Game(Protocol):
     """What the host, bots, arena and TUI rely on; see design.md, "The core contract"."""
@@ -32,6 +93,7 @@ class Game(Protocol):
     min_players: int
     max_players: int
     options: dict[str, Any]
+    option_specs: tuple[Option, ...]
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> Any: ...
     def to_act(self, state: Any) -> list[int]: ...
@@ -40,6 +102,21 @@ class Game(Protocol):
     def view(self, state: Any, seat: int | None) -> View: ...
     def is_over(self, state: Any) -> bool: ...
     def result(self, state: Any) -> dict[str, list[int]]: ...
+    def default_action(self, state: Any, seat: int) -> Action:
+        """A legal action for a seat in `to_act`: a crashed bot's fallback, an expired clock's
+        move in games whose rules have no penalty of their own."""
+        ...
+
+    def random_action(self, state: Any, seat: int, rng: random.Random) -> Action:
+        """A random legal action for a seat in `to_act`, including the kinds `legal_actions`
+        does not list (a Papayoo pass, a Rummikub play): random play in tests and benchmarks."""
+        ...
+
+    def twin(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        """Another state that differs from `state` only in what `seat` may not know (the deck's
+        order, other hands, others' undecided choices, the seed): the contract suite checks that
+        `seat`'s view of both is equal, the strong test that views leak nothing."""
+        ...
 
 
 @runtime_checkable
@@ -89,12 +166,17 @@ def check_players(game: Game, players: object) -> int:
 
 
 def check_options(game: Game, options: dict[str, Any] | None, players: int) -> dict[str, Any]:
-    """The game's options merged over its defaults; unknown names or a bad `first` raise."""
+    """The game's options merged over its defaults; an unknown name, a value outside the
+    option's declaration or a bad `first` raise ValueError."""
     merged: dict[str, Any] = dict(game.options)
+    specs = {spec.name: spec for spec in game.option_specs}
     for name, value in (options or {}).items():
-        if name not in game.options and name not in ("first", "deck"):
+        if name in specs:
+            merged[name] = specs[name].check(value)
+        elif name in ("first", "deck"):
+            merged[name] = value
+        else:
             raise ValueError(f"{game.title} has no option {name!r}")
-        merged[name] = value
     first = merged.get("first")
     if first is not None and (
         isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players

@@ -14,12 +14,14 @@ from typing import Any
 from core.api import (
     Action,
     IllegalMove,
+    Option,
     View,
     action_kind,
     brief,
     check_options,
     check_players,
     check_seat,
+    option_defaults,
 )
 
 CARDS = tuple(range(3, 36))  # NT-1
@@ -121,7 +123,8 @@ class NoThanks:
     title = "No Thanks!"
     min_players = 3
     max_players = 7
-    options: dict[str, Any] = {}  # noqa: RUF012 - read-only by convention, shared by design
+    option_specs: tuple[Option, ...] = ()
+    options: dict[str, Any] = option_defaults(option_specs)
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> NoThanksState:
         players = check_players(self, players)
@@ -218,6 +221,26 @@ class NoThanks:
             s.card = None
             s.deck = ()
             s.log = (*state.log, entry)
+        return s
+
+    def default_action(self, state: NoThanksState, seat: int) -> Action:
+        """Take: always legal (NT-8 forbids only passing)."""
+        return {"kind": "take"}
+
+    def random_action(self, state: NoThanksState, seat: int, rng: random.Random) -> Action:
+        return rng.choice(self.legal_actions(state, seat))
+
+    def twin(self, state: NoThanksState, seat: int | None, rng: random.Random) -> NoThanksState:
+        """The same table with the face-down cards (deck and removed, NT-15) in another order
+        and another seed: nobody may tell the two apart."""
+        hidden = [*state.deck, *state.removed]
+        rng.shuffle(hidden)
+        s = NoThanksState()
+        for name in NoThanksState.__slots__:
+            setattr(s, name, getattr(state, name))
+        s.deck = tuple(hidden[: len(state.deck)])
+        s.removed = tuple(hidden[len(state.deck) :])
+        s.seed = rng.getrandbits(64)
         return s
 
     def is_over(self, state: NoThanksState) -> bool:
