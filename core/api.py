@@ -107,6 +107,11 @@ class Game(Protocol):
         move in games whose rules have no penalty of their own."""
         ...
 
+    def timeout_action(self, state: Any, seat: int) -> Action:
+        """What the host's turn clock applies for a seat whose time ran out: the rules' own
+        penalty where they have one (Rummikub's `timeout`), else `default_action`."""
+        ...
+
     def random_action(self, state: Any, seat: int, rng: random.Random) -> Action:
         """A random legal action for a seat in `to_act`, including the kinds `legal_actions`
         does not list (a Papayoo pass, a Rummikub play): random play in tests and benchmarks."""

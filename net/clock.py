@@ -1,4 +1,4 @@
-"""A generic turn clock: when a turn runs out, the host applies `{"kind": "timeout"}`.
+"""A generic turn clock: when a turn runs out, the host applies the game's `timeout_action`.
 
 It knows nothing of any game beyond the core contract: after every action it restarts for the
 seats in `to_act`, and on expiry acts for those still there. Only games that list a
@@ -17,9 +17,6 @@ from core import IllegalMove
 from net.table import SAVE_RETRY, Table
 
 log = logging.getLogger(__name__)
-
-TIMEOUT = {"kind": "timeout"}
-
 
 class TurnClock:
     """Restart with `restart()` after each action; reported through `table.clock`."""
@@ -58,7 +55,7 @@ class TurnClock:
         for seat in self.seats:
             if seat in self.table.game.to_act(self.table.state):
                 try:
-                    self.table.act(seat, TIMEOUT)
+                    self.table.act(seat, self.table.game.timeout_action(self.table.state, seat))
                 except IllegalMove as err:
                     log.error("the game refused a timeout for seat %s: %s", seat, err)
                 except OSError as err:  # not journaled, so not applied: time it out again soon

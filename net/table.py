@@ -200,10 +200,17 @@ class Table:
             raise IllegalMove("an action must name the state version it was decided on")
         if not 0 <= version <= self.version:
             raise IllegalMove(f"this table has no state {version}; look again")
+        stale = self._staleness(seat, version)
+        if stale is not None:
+            raise IllegalMove(stale)
+
+    def _staleness(self, seat: int, version: int) -> str | None:
+        """Why a decision of `seat` made on state `version` no longer stands, or None."""
         if seat not in self._to_act[version]:
-            raise IllegalMove("that action was decided on a state where it was not your move")
+            return "that action was decided on a state where it was not your move"
         if any(actor == seat for actor, _ in self.record["actions"][version:]):
-            raise IllegalMove("you have moved since the state that action was decided on")
+            return "you have moved since the state that action was decided on"
+        return None
 
     def set_seat(self, index: int, seat: Seat) -> None:
         """Swap who sits in a seat (a bot standing in for an away player, and back)."""
@@ -262,7 +269,9 @@ class Table:
             log.error("the %s failed", task.get_name(), exc_info=task.exception())
 
     async def _bot_turn(self, seat: int) -> None:
-        """Pause (skippably), think in a thread, then act; retry if the table moved meanwhile."""
+        """Pause (skippably), think in a thread, then act; think again only if the decision went
+        stale by the table's own freshness rule (other seats deciding at the same time do not
+        make it so: four bots passing cards together each think once)."""
         if self.bot_delay > 0:
             self._hurry.clear()
             with contextlib.suppress(TimeoutError):
@@ -274,7 +283,7 @@ class Table:
             action = await asyncio.to_thread(_think, bot, view, rng)
             if self._closed or seat not in self._bots or self._bots[seat] is not bot:
                 return
-            if version != self.version:
+            if self._staleness(seat, version) is not None:
                 continue
             # Leave the task table before acting, so the act can wake this seat's next turn
             # (a No Thanks! take keeps the turn).
@@ -292,11 +301,10 @@ class Table:
         try:
             self.act(seat, action)
         except IllegalMove as err:
-            # A bot bug must not stall the game: log it and make the first legal move.
+            # A bot bug must not stall the game: log it and make the game's default move
+            # (legal_actions does not list every kind, so its first entry may not exist).
             log.error("bot in seat %s chose %r, which is illegal: %s", seat, action, err)
-            legal = self.game.legal_actions(self.state, seat)
-            if legal:
-                self.act(seat, legal[0])
+            self.act(seat, self.game.default_action(self.state, seat))
 
     async def close(self) -> None:
         """Stop the bots; the state stays readable."""

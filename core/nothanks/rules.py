@@ -227,6 +227,9 @@ class NoThanks:
         """Take: always legal (NT-8 forbids only passing)."""
         return {"kind": "take"}
 
+    def timeout_action(self, state: NoThanksState, seat: int) -> Action:
+        return self.default_action(state, seat)  # the rules have no penalty for slowness
+
     def random_action(self, state: NoThanksState, seat: int, rng: random.Random) -> Action:
         return rng.choice(self.legal_actions(state, seat))
 

@@ -59,6 +59,9 @@ class Countdown:
     def result(self, state: tuple) -> dict[str, list[int]]:
         return {"scores": [0, 0], "winners": []}
 
+    def timeout_action(self, state: tuple, seat: int) -> dict[str, Any]:
+        return {"kind": "timeout"}
+
 
 @pytest.fixture(autouse=True)
 def _countdown(monkeypatch: pytest.MonkeyPatch) -> None:
