@@ -232,7 +232,7 @@ def test_a_twin_looks_the_same_to_the_seat_it_was_made_for(game: Game) -> None:
 
 
 def test_default_and_timeout_actions_are_legal(game: Game) -> None:
-    for state, seat in sampled(list(random_game(game, game.max_players, SEED, 17)), most=60):
+    for state, _ in sampled(list(random_game(game, game.max_players, SEED, 17)), most=60):
         for actor in game.to_act(state):
             game.apply(state, actor, game.default_action(state, actor))
             game.apply(state, actor, game.timeout_action(state, actor))
