@@ -18,6 +18,7 @@ from net.table import SAVE_RETRY, Table
 
 log = logging.getLogger(__name__)
 
+
 class TurnClock:
     """Restart with `restart()` after each action; reported through `table.clock`."""
 
