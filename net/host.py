@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from core import IllegalMove
-from net import journal
+from net import journal, records
 from net.clock import TurnClock
 from net.link import HEARTBEAT, WRITE_LIMIT, Link, LinkClosed
 from net.lobby import Lobby, LobbySeat, Settings
@@ -97,8 +97,13 @@ class Host:
         handshake_timeout: float = HANDSHAKE_TIMEOUT,
         write_limit: int = WRITE_LIMIT,
         on_message: Callable[[Message], None] | None = None,
+        seed: int | None = None,
+        solo: bool = False,
     ) -> None:
         """Open a lobby; with `name`, the host person takes seat 0 through `self.local`.
+
+        `seed` fixes the first game's deal (tests, screenshots). A `solo` host is one person
+        and bots in this process: it never serves, and its journals resume as solo games.
 
         A name that is not printable text raises ProtocolError (a ValueError), as does an
         option the game refuses (ValueError)."""
@@ -114,6 +119,8 @@ class Host:
         if options:
             self.lobby.set_options(options)
         self.bot_delay = bot_delay
+        self.seed = seed
+        self.solo = solo
         self.heartbeat = heartbeat
         self.handshake_timeout = handshake_timeout
         self.write_limit = write_limit
@@ -381,6 +388,10 @@ class Host:
     def set_options(self, options: dict[str, Any]) -> None:
         self._lobby_change(lambda: self.lobby.set_options(options))
 
+    def set_game(self, game_id: str) -> None:
+        """Switch the lobby to another game (ValueError when a seated person does not fit)."""
+        self._lobby_change(lambda: self.lobby.set_game(game_id))
+
     def set_settings(self, settings: Settings) -> None:
         self._lobby_change(lambda: setattr(self.lobby, "settings", settings))
 
@@ -448,6 +459,13 @@ class Host:
         if old.kind == "human":
             self._notice(f"{old.name} was removed by the host")
 
+    def stand_in(self, seat: int) -> None:
+        """During a game, a bot of the away level plays an away player's seat until they are
+        back (the host's key, whatever the away-bot setting); ValueError says why not."""
+        if self.seating is None:
+            raise ValueError("no game is being played")
+        self.seating.stand_in(seat)
+
     def _bot_for_kicked(self, seat: int) -> None:
         """A seat kicked mid-game (or its journal line, on resume): a bot of the away level
         takes it for good under the same name, and the token is refused from now on."""
@@ -478,6 +496,7 @@ class Host:
             "table_id": self.table_id,
             "table": self.table_name,
             "local_seat": self.local_seat,
+            "solo": self.solo,
             "settings": self.lobby.settings.public(),
             "seats": [
                 {"kind": s.kind, "name": s.name, "level": s.level, "token": s.token}
@@ -510,6 +529,7 @@ class Host:
             players=header["players"],
             options=header["options"],
             settings=Settings(**header["settings"]),
+            solo=header.get("solo", False),
             **kwargs,
         )
         host.table_id = header["table_id"]
@@ -537,6 +557,7 @@ class Host:
         table = Table(
             self.lobby.game_id,
             self.lobby.table_seats(),
+            seed=self.seed,
             options=self.lobby.options,
             bot_delay=self.bot_delay,
             record=record,
@@ -571,6 +592,13 @@ class Host:
             self.clock.restart()
         assert self.table is not None
         if self.table.game.is_over(self.table.state):
+            self.seed = None  # a fixed seed deals the first game only
+            try:
+                records.keep(
+                    self.table.record, [s.public() for s in self.table.seats], self.table_id
+                )
+            except OSError as err:  # the game is over either way; only its keepsake is lost
+                log.error("could not keep the record of the finished game: %s", err)
             if self.journal is not None:
                 self.journal.discard()
                 self.journal = None

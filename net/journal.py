@@ -102,8 +102,9 @@ def load(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     return header, record
 
 
-def unfinished() -> list[Path]:
-    """Journals in the data dir whose game is not over, newest first (to offer a resume).
+def unfinished(solo: bool = False) -> list[Path]:
+    """Journals in the data dir whose game is not over, newest first (to offer a resume):
+    solo games, or LAN games.
 
     A host deletes the journal of a game that ends, so this replays only games cut off by a
     crash; the check that the game is not over is for a crash during the very last action.
@@ -113,10 +114,10 @@ def unfinished() -> list[Path]:
         journal_dir().glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True
     ):
         try:
-            _header, record = load(path)
+            header, record = load(path)
             over = get_game(record["game"]).is_over(replay(record))
         except (ValueError, KeyError, OSError):
             continue
-        if not over:
+        if not over and header.get("solo", False) == solo:
             found.append(path)
     return found

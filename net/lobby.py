@@ -42,9 +42,14 @@ class Settings:
 
     away_bot_seconds: float | None = None  # a bot plays an away seat after this long; None: never
     away_bot_level: str = "easy"
+    hints: bool = True  # players may ask what the hard bot would do
 
     def public(self) -> dict[str, Any]:
-        return {"away_bot_seconds": self.away_bot_seconds, "away_bot_level": self.away_bot_level}
+        return {
+            "away_bot_seconds": self.away_bot_seconds,
+            "away_bot_level": self.away_bot_level,
+            "hints": self.hints,
+        }
 
 
 @dataclass
@@ -73,6 +78,22 @@ class Lobby:
                 raise ValueError(f"seat {len(self.seats) - 1} is taken; open it first")
             self.seats.pop()
 
+    def set_game(self, game_id: str) -> None:
+        """Play another game at this table: its default options, and as many seats as it
+        allows (bots and open seats at the end go; a person beyond its maximum must be moved
+        out first, since every seated person keeps their seat number)."""
+        game = get_game(game_id)
+        seats = list(self.seats)
+        while len(seats) > game.max_players:
+            if seats[-1].kind == "human":
+                raise ValueError(
+                    f"{game.title} is for at most {game.max_players} players, and seat "
+                    f"{len(seats)} is {seats[-1].name}'s"
+                )
+            seats.pop()
+        seats += [LobbySeat() for _ in range(game.min_players - len(seats))]
+        self.game_id, self.game, self.seats, self.options = game_id, game, seats, {}
+
     def set_bot(self, index: int, level: str) -> None:
         """Put a bot in a seat that is open or already a bot (a human must be kicked first)."""
         if level not in BOT_LEVELS:
@@ -80,7 +101,12 @@ class Lobby:
         seat = self.seat(index)
         if seat.kind == "human":
             raise ValueError(f"seat {index} is {seat.name}'s; kick them first")
-        self.seats[index] = LobbySeat("bot", BOT_NAMES[index % len(BOT_NAMES)], level)
+        if seat.kind == "bot":  # a new level keeps the bot's name
+            self.seats[index] = LobbySeat("bot", seat.name, level)
+            return
+        taken = {s.name.casefold() for s in self.seats if s.name}
+        name = next((n for n in BOT_NAMES if n.casefold() not in taken), f"Bot {index + 1}")
+        self.seats[index] = LobbySeat("bot", name, level)
 
     def kick(self, index: int, replacement: LobbySeat) -> LobbySeat:
         """Put `replacement` in a seat (open, or a bot in a running game) and remember the

@@ -51,6 +51,13 @@ class Seating:
         self._cancel(seat)
         self.table.set_seat(seat, Seat(name, "bot", self.settings.away_bot_level))
 
+    def stand_in(self, seat: int) -> None:
+        """A bot plays the away seat now (the host asked), until its human is back."""
+        if not self.table.seats[seat].away or self.table.seats[seat].kind == "bot":
+            raise ValueError("only a player who is away can be replaced by a bot")
+        self._cancel(seat)
+        self._stand_in(seat)
+
     def stop(self) -> None:
         for handle in self._timers.values():
             handle.cancel()

@@ -1,13 +1,15 @@
-"""The Gamenight Textual app: the screens' navigation and the solo games it starts.
+"""The Gamenight Textual app: the one navigator between screens.
 
 Only the menu is imported with the app; every other screen, `core`, `net` and the bots are
 imported when first needed, so `gamenight` shows its menu fast (bench/bench_startup.py).
+Screens never import the app: they post `tui.messages` (go to the menu, play again, start a
+solo game) and the table link asks for its lobby or game screen the same way; the app builds
+the screen and puts it in place.
 
-Navigation keeps the screen stack shallow: the menu is the base screen; set-up, game and final
-table replace one another above it, so "back to the menu" is always one pop away and a game's
-table is closed as soon as its screen goes. A LAN table is the exception that proves the rule:
-its connection (`self.lan`, tui/lan.py) outlives its screens — lobby, game, final table, the
-next lobby — and is closed only by going back to the menu or quitting.
+Navigation keeps the screen stack shallow: the menu is the base screen; set-up, lobby, game and
+final table replace one another above it, so "back to the menu" is always one pop away. The
+table link (`self.table`, tui/table.py) outlives its screens — lobby, game, final table, the
+next game — and is closed only by going back to the menu or quitting.
 """
 
 from __future__ import annotations
@@ -15,15 +17,18 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from textual import on
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 
 from tui.lan_setup import HostPlan, JoinPlan
+from tui.messages import GoToMenu, PlayAgain, ShowTable, StartSolo, TakeSeat
 from tui.screens.menu import MenuScreen
 
 if TYPE_CHECKING:
-    from tui.lan import LanTable
     from tui.solo import SoloSetup
+    from tui.table import TableLink
 
 DEFAULT_BOT_DELAY = 0.8
 BOT_DELAY_ENV = "GAMENIGHT_BOT_DELAY"
@@ -38,7 +43,7 @@ def default_bot_delay() -> float:
 
 
 class GamenightApp(App[None]):
-    """Main menu, solo set-up, LAN lobbies, game screens, final tables, rules and help."""
+    """Main menu, solo set-up, lobbies, game screens, final tables, rules and help."""
 
     CSS_PATH = "gamenight.tcss"
     TITLE = "Gamenight"
@@ -52,18 +57,21 @@ class GamenightApp(App[None]):
         seed: int | None = None,
         host: HostPlan | None = None,
         join: JoinPlan | None = None,
+        resume_solo: bool = False,
         player: str = "Player",
     ) -> None:
         """`bot_delay` is the default pause before bot moves; `seed` fixes every deal (tests).
-        `host` or `join` open the app at a LAN table's lobby or the join screen (the CLI)."""
+        `host` or `join` open the app at a LAN table's lobby or the join screen, `resume_solo`
+        at the solo game a crash cut off (the CLI)."""
         super().__init__()
         self.bot_delay = default_bot_delay() if bot_delay is None else bot_delay
         self.seed = seed
         self.last_setup: SoloSetup | None = None
         self.games_started = 0
         self.start_plan = host or join
+        self.start_resume = resume_solo
         self.player_name = player
-        self.lan: LanTable | None = None
+        self.table: TableLink | None = None
 
     def get_default_screen(self) -> MenuScreen:
         return MenuScreen()
@@ -73,6 +81,8 @@ class GamenightApp(App[None]):
             self.host_table(self.start_plan)
         elif isinstance(self.start_plan, JoinPlan):
             self.join_table(self.start_plan)
+        elif self.start_resume:
+            self.action_resume_solo()
 
     def action_help(self) -> None:
         """Show the keys of the screen in front (not over another help overlay)."""
@@ -86,54 +96,76 @@ class GamenightApp(App[None]):
 
         self.push_screen(RulesScreen(game_id or None))
 
+    # ---- solo tables --------------------------------------------------------------------------
     def action_solo(self) -> None:
         from tui.screens.solo_setup import SoloSetupScreen
 
         self.push_screen(SoloSetupScreen())
 
+    @on(StartSolo)
+    def _start_solo(self, message: StartSolo) -> None:
+        self.start_solo(message.setup)
+
     def start_solo(self, setup: SoloSetup) -> None:
-        """Seat the player at a new solo table, in place of the set-up or final screen."""
-        from tui.games import game_screen
-        from tui.solo import LocalSession
+        """Seat the player at a new solo table; its game screen replaces the set-up."""
+        from tui.names import plain
+        from tui.solo import open_solo
 
         seed = None if self.seed is None else self.seed + self.games_started
         self.games_started += 1
         self.last_setup = setup
         self.player_name = setup.player or self.player_name
-        session = LocalSession(setup, seed=seed)
-        self.switch_screen(game_screen(setup.game_id, session))
+        try:
+            table = open_solo(self, setup, seed)
+        except (ValueError, OSError) as err:  # an option refused, no room for the journal
+            self.notify(f"Cannot start: {plain(err)}", severity="error", markup=False)
+            return
+        self.sit(table)
 
+    def action_resume_solo(self) -> None:
+        """Continue the newest solo game a crash (or leaving it) cut off."""
+        from tui.names import plain
+        from tui.solo import resume_solo
+
+        try:
+            table = resume_solo(self, self.bot_delay)
+        except (ValueError, OSError) as err:
+            self.notify(f"Cannot resume: {plain(err)}", severity="error", markup=False)
+            return
+        self.sit(table)
+
+    @on(PlayAgain)
     def action_play_again(self) -> None:
-        """A new game with the last set-up (the final table's "play again"); at a LAN table,
-        the host person's lobby reopens with everyone still seated."""
-        if self.lan is not None:
-            refused = self.lan.play_again()
+        """Another game at the same table (the final table's "play again"): solo deals again,
+        a host's lobby reopens with everyone still seated."""
+        if self.table is not None:
+            refused = self.table.play_again()
             if refused:
                 self.notify(refused, markup=False)
-        elif self.last_setup is not None:
-            self.start_solo(self.last_setup)
 
+    # ---- going back ---------------------------------------------------------------------------
+    @on(GoToMenu)
     def action_menu(self) -> None:
-        """Back to the main menu, closing whatever was above it (and leaving a LAN table)."""
-        if self.lan is not None:
-            lan, self.lan = self.lan, None
-            lan.left = True  # at once: no message may bring a LAN screen back over the menu
-            self.run_worker(self._leave(lan), group="leave")
+        """Back to the main menu, closing whatever was above it (and leaving a table)."""
+        if self.table is not None:
+            table, self.table = self.table, None
+            table.left = True  # at once: no message may bring a table's screen back over the menu
+            self.run_worker(self._leave(table), group="leave")
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
-    async def _leave(self, lan: LanTable) -> None:
-        """Leave a LAN table; a failure to say goodbye is said, never a crash."""
+    async def _leave(self, table: TableLink) -> None:
+        """Leave a table; a failure to say goodbye is said, never a crash."""
         try:
-            await lan.leave()
+            await table.leave()
         except Exception as err:  # the table is gone either way: just say what went wrong
             self.notify(f"Leaving the table: {err}", severity="warning", markup=False)
 
     async def on_unmount(self) -> None:
-        """Quitting leaves a LAN table too: a host says goodbye to players and to discovery."""
-        if self.lan is not None:
-            lan, self.lan = self.lan, None
-            await self._leave(lan)
+        """Quitting leaves a table too: a host says goodbye to players and to discovery."""
+        if self.table is not None:
+            table, self.table = self.table, None
+            await self._leave(table)
 
     # ---- LAN tables ---------------------------------------------------------------------------
     def action_host(self) -> None:
@@ -147,30 +179,74 @@ class GamenightApp(App[None]):
         self.run_worker(self._host(plan), exclusive=True, group="host")
 
     async def _host(self, plan: HostPlan) -> None:
-        from tui.lan import open_host
         from tui.names import plain
+        from tui.table import open_host
 
         try:
-            lan = await open_host(self, plan)
+            table = await open_host(self, plan)
         except Exception as err:  # a refused name, a port taken, a bad journal: said, not raised
             self.notify(f"Cannot host: {plain(err)}", severity="error", markup=False, timeout=10)
             return
-        self.sit(lan)
+        self.sit(table)
 
     def join_table(self, plan: JoinPlan) -> None:
         from tui.screens.join import JoinScreen
 
         self.push_screen(JoinScreen(plan))
 
-    def sit(self, lan: LanTable) -> None:
-        """Take a seat at a LAN table; its messages bring up its lobby or game screen."""
-        self.lan = lan
-        lan.start()
+    @on(TakeSeat)
+    def _take_seat(self, message: TakeSeat) -> None:
+        self.player_name = message.player
+        self.sit(message.table)
+
+    def sit(self, table: TableLink) -> None:
+        """Take a seat at a table; its messages bring up its lobby or game screen."""
+        self.table = table
+        table.start()
+
+    @on(ShowTable)
+    def _show_table(self, message: ShowTable) -> None:
+        """Put the screen the table calls for just above the menu, closing whatever table
+        screen (and overlay) was there: the stack stays menu + one screen."""
+        table = message.table
+        if table is not self.table or table.left:
+            return
+        self._replace_above_menu(self._table_screen(table, message))
+
+    def _table_screen(self, table: TableLink, message: ShowTable) -> Screen[None]:
+        from tui.games import screen_class
+
+        if message.screen == "lobby":
+            if table.host is not None:
+                from tui.screens.host_lobby import HostLobbyScreen
+
+                return HostLobbyScreen(table)
+            from tui.screens.lobby import ClientLobbyScreen
+
+            return ClientLobbyScreen(table)
+        game = screen_class(table.game_id)
+        if message.screen == "final":
+            from tui.screens.final import FinalScreen
+
+            assert message.state is not None
+            return FinalScreen(message.state, table, game)
+        return game(table)
+
+    def _replace_above_menu(self, screen: Screen[None]) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) > 1:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
 
 
 def run_app(
-    host: HostPlan | None = None, join: JoinPlan | None = None, player: str = "Player"
+    host: HostPlan | None = None,
+    join: JoinPlan | None = None,
+    player: str = "Player",
+    resume_solo: bool = False,
 ) -> int:
     """Run the app in the terminal; the exit status for `gamenight`."""
-    GamenightApp(host=host, join=join, player=player).run()
+    GamenightApp(host=host, join=join, player=player, resume_solo=resume_solo).run()
     return 0

@@ -75,6 +75,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("play", help="open the main menu (the default)")
+    solo = sub.add_parser(
+        "solo",
+        help="continue a solo game: --resume the newest one a crash or leaving cut off",
+        description="Continue the newest unfinished solo game from its journal.",
+    )
+    solo.add_argument(
+        "--resume", action="store_true", required=True, help="continue the newest unfinished game"
+    )
     _add_host(sub)
     _add_join(sub)
     arena = sub.add_parser(
@@ -102,6 +110,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_arena(args)
     from tui.app import run_app
 
+    if args.command == "solo" or (args.command == "host" and args.resume is not None):
+        refused = _nothing_to_resume(
+            solo=args.command == "solo", table=getattr(args, "resume", None)
+        )
+        if refused:
+            print(f"gamenight: {refused}", file=sys.stderr)
+            return 1
+    if args.command == "solo":
+        return run_app(resume_solo=True)
     if args.command == "host":
         plan = HostPlan(
             game_id=args.game,
@@ -123,6 +140,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return run_app(join=join, player=args.player)
     return run_app()
+
+
+def _nothing_to_resume(solo: bool, table: object) -> str | None:
+    """Why there is nothing to resume (said on the command line, not in the app), or None."""
+    from tui.table import journal_to_resume
+
+    try:
+        journal_to_resume(table if isinstance(table, str) and table else None, solo=solo)
+    except ValueError as err:
+        return str(err)
+    return None
 
 
 if __name__ == "__main__":

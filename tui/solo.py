@@ -1,67 +1,62 @@
-"""A solo game: a table in this process, bots in every seat but the player's.
+"""A solo game: a host in this process that never serves, with bots in every other seat.
 
-`SoloSetup` is what the set-up screen produces and "play again" reuses; `LocalSession` is the
-`tui.session.Session` of its one human seat.
+Solo play runs the very host code a LAN table runs (net/host.py) — only without a port or
+discovery — so the turn clock, the journal (a crashed solo game resumes: `gamenight solo
+--resume`, or the menu's "Resume solo game"), away-bots and finished-game records behave the same
+everywhere. `SoloSetup` is what the set-up screen produces and "play again" reuses.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from net.table import Seat, Table
-from tui.names import bot_names, clean_name
-from tui.session import StateMessage
+from net.host import Host
+from tui.names import clean_name
+from tui.table import TableLink, journal_to_resume
 
-HUMAN_SEAT = 0
+if TYPE_CHECKING:
+    from textual.app import App
 
 
 @dataclass(frozen=True)
 class SoloSetup:
     """A solo table as the player chose it: the game, their name, one bot level per other seat,
-    and how long bots pause before moving so that a person can follow them."""
+    the game's options, and how long bots pause before moving so a person can follow them."""
 
     game_id: str
     player: str
     levels: tuple[str, ...]
     bot_delay: float = 0.8
+    options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
         return 1 + len(self.levels)
 
-    def seats(self) -> list[Seat]:
-        """The player in seat 0, then the bots clockwise."""
-        names = bot_names(self.player, len(self.levels))
-        bots = [Seat(name, "bot", level) for name, level in zip(names, self.levels, strict=True)]
-        return [Seat(clean_name(self.player)), *bots]
+
+def open_solo(app: App[None], setup: SoloSetup, seed: int | None = None) -> TableLink:
+    """Seat the player in seat 1 of a new solo table, bots around them, and deal.
+
+    ValueError (an option the game refuses) or OSError (the journal cannot be written) if not."""
+    host = Host(
+        setup.game_id,
+        name=clean_name(setup.player),
+        players=setup.players,
+        options=setup.options,
+        bot_delay=setup.bot_delay,
+        seed=seed,
+        solo=True,
+    )
+    assert host.local is not None
+    for seat, level in enumerate(setup.levels, start=1):
+        host.set_bot(seat, level)
+    host.start()
+    return TableLink(app, host.local, host=host, solo=True)
 
 
-class _Endpoint:
-    """Adapts the table's `push` endpoint to the screen's callback."""
-
-    def __init__(self, push: Callable[[StateMessage], None]) -> None:
-        self.push = push
-
-
-class LocalSession:
-    """The human seat of an in-process table. Bots start moving once the screen connects."""
-
-    lan = None
-
-    def __init__(self, setup: SoloSetup, *, seed: int | None = None) -> None:
-        self.table = Table(setup.game_id, setup.seats(), seed=seed, bot_delay=setup.bot_delay)
-
-    def connect(self, push: Callable[[StateMessage], None]) -> None:
-        self.table.attach(HUMAN_SEAT, _Endpoint(push))
-        self.table.start()
-
-    async def act(self, action: dict[str, Any], version: int) -> None:
-        self.table.act(HUMAN_SEAT, action, version)
-
-    def hurry(self) -> None:
-        self.table.hurry()
-
-    async def close(self) -> None:
-        await self.table.close()
+def resume_solo(app: App[None], bot_delay: float) -> TableLink:
+    """The newest solo game cut off by a crash, continued; ValueError when there is none."""
+    host = Host.resume(journal_to_resume(solo=True), bot_delay=bot_delay)
+    assert host.local is not None
+    return TableLink(app, host.local, host=host, solo=True)

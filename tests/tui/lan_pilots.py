@@ -35,7 +35,7 @@ def join_app(player: str = "Kim", address: str | None = None) -> GamenightApp:
     return GamenightApp(bot_delay=0.0, join=plan, player=player)
 
 
-async def on_screen(pilot: Pilot[None], kind: type[Screen[None]], timeout: float = 10.0) -> None:
+async def on_screen(pilot: Pilot[None], kind: type[Screen[None]], timeout: float = 30.0) -> None:
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, kind), timeout)
 
 
@@ -49,7 +49,7 @@ async def host_lobby(pilot: Pilot[None]) -> HostLobbyScreen:
 
 async def remote_player(pilot: Pilot[None], name: str = "Bo") -> tuple[ClientSession, BotDriver]:
     """A scripted player joining the app's table by its address; a bot plays their seat."""
-    lan = pilot.app.lan  # type: ignore[attr-defined]
+    lan = pilot.app.table  # type: ignore[attr-defined]
     assert lan is not None and lan.host is not None and lan.host.port is not None
     driver = BotDriver(seed=7)
     session = await join(lan.host.port, name, driver)

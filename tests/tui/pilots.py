@@ -13,8 +13,8 @@ from collections.abc import Callable
 from textual.pilot import Pilot
 
 from tui.app import GamenightApp
-from tui.screens.nothanks_final import NoThanksFinalScreen
-from tui.screens.nothanks_game import NoThanksScreen
+from tui.games.nothanks.screen import NoThanksScreen
+from tui.screens.final import FinalScreen
 from tui.screens.solo_setup import SoloSetupScreen
 
 SIZE = (80, 24)
@@ -25,8 +25,9 @@ def make_app(seed: int = SEED, bot_delay: float = 0.0) -> GamenightApp:
     return GamenightApp(seed=seed, bot_delay=bot_delay)
 
 
-async def wait_until(pilot: Pilot[None], done: Callable[[], bool], timeout: float = 10.0) -> None:
-    """Let the app (and the bots' threads) run until `done()`; fail after `timeout` seconds."""
+async def wait_until(pilot: Pilot[None], done: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Let the app (and the bots' threads) run until `done()`; fail after `timeout` seconds,
+    a bound generous enough for a machine whose cores are busy with other work."""
     async with asyncio.timeout(timeout):
         while not done():
             await pilot.pause(0.01)
@@ -57,7 +58,7 @@ def my_turn(screen: NoThanksScreen) -> bool:
     return state is not None and state["view"]["turn"] == state["seat"]
 
 
-async def play_to_the_end(pilot: Pilot[None], screen: NoThanksScreen) -> NoThanksFinalScreen:
+async def play_to_the_end(pilot: Pilot[None], screen: NoThanksScreen) -> FinalScreen:
     """Play by keys: pass while the pot is small and we have tokens, else take."""
     while not screen.finished:
         await wait_until(pilot, lambda: my_turn(screen) or screen.finished)
@@ -68,7 +69,7 @@ async def play_to_the_end(pilot: Pilot[None], screen: NoThanksScreen) -> NoThank
         mine = view["tokens"][screen.state["seat"]]
         await pilot.press("p" if mine > 3 and view["pot"] < 2 else "t")
         await pilot.pause()
-    await wait_until(pilot, lambda: isinstance(pilot.app.screen, NoThanksFinalScreen))
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, FinalScreen))
     final = pilot.app.screen
-    assert isinstance(final, NoThanksFinalScreen)
+    assert isinstance(final, FinalScreen)
     return final

@@ -8,10 +8,11 @@ import sys
 from textual.widgets import Button, Input, Static
 
 from tests.tui.pilots import SIZE, make_app, my_turn, open_game, play_to_the_end, wait_until
+from tui.games import playable_games
+from tui.games.nothanks.screen import NoThanksScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.screens.menu import MenuScreen
-from tui.screens.nothanks_game import NoThanksScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.solo_setup import SoloSetupScreen
 
@@ -110,13 +111,17 @@ async def test_help_lists_the_keys_of_the_screen_behind() -> None:
         assert app.screen is screen
 
 
-async def test_rules_viewer_shows_registered_games_only() -> None:
+async def test_rules_viewer_shows_playable_games_in_words_for_players() -> None:
+    """Issue 7 item 6: the viewer explains how to play, never the engine's specification."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
         assert isinstance(app.screen, RulesScreen)
-        assert list(app.screen.texts) == ["nothanks"]
-        assert "NT-8" in app.screen.texts["nothanks"][1]
+        assert list(app.screen.texts) == [game.id for game in playable_games()]
+        text = app.screen.texts["nothanks"][1]
+        assert "The lowest score wins" in text
+        for spec_word in ("NT-", "engine", "Rule ids", "must simply never"):
+            assert spec_word not in text
         await pilot.press("pagedown", "end", "home", "q")
         assert isinstance(app.screen, MenuScreen)
         await open_game(pilot)

@@ -14,9 +14,9 @@ from tests.tui.lan_pilots import on_screen
 from tests.tui.pilots import SIZE, my_turn, wait_until
 from tui.app import GamenightApp
 from tui.cli import main
+from tui.games.nothanks.screen import NoThanksScreen
 from tui.lan_setup import DEFAULT_PORT, HostPlan, JoinPlan, parse_address
 from tui.screens.menu import MenuScreen
-from tui.screens.nothanks_game import NoThanksScreen
 
 HOST_OPTIONS = ("GAME", "--port", "--name", "--player", "--resume", "--mdns-interface")
 JOIN_OPTIONS = ("HOST:PORT", "--player", "--spectate", "--mdns-interface")
@@ -44,6 +44,7 @@ def test_each_subcommand_documents_every_option(
 def test_the_commands_open_the_app_with_what_was_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
     monkeypatch.setattr("tui.app.run_app", lambda **kwargs: seen.update(kwargs) or 0)
+    monkeypatch.setattr("tui.cli._nothing_to_resume", lambda **_: None)
     args = ["host", "--port", "5000", "--name", "Den", "--player", "Zoe", "--resume", "ab12"]
     args += ["--mdns-interface", "10.0.0.1", "--mdns-interface", "10.0.0.2", "--no-discovery"]
     assert main(args) == 0
@@ -60,6 +61,25 @@ def test_the_commands_open_the_app_with_what_was_asked(monkeypatch: pytest.Monke
     assert seen["host"].resume and seen["host"].resume_table is None
     main(["join", "10.0.0.5:5000", "--spectate", "--player", "Kim"])
     assert seen["join"] == JoinPlan(player="Kim", address="10.0.0.5:5000", spectate=True)
+    main(["solo", "--resume"])
+    assert seen["resume_solo"]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["host", "--resume"], "no unfinished LAN game to resume"),
+        (["solo", "--resume"], "no unfinished solo game to resume"),
+    ],
+)
+def test_nothing_to_resume_is_said_on_the_command_line(
+    args: list[str], said: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: Any
+) -> None:
+    """Issue 7 item 15: an error and a non-zero exit, not a menu with a toast."""
+    monkeypatch.setenv("GAMENIGHT_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr("tui.app.run_app", lambda **kwargs: pytest.fail("the app opened"))
+    assert main(args) == 1
+    assert said in capsys.readouterr().err
 
 
 def test_addresses_typed_by_hand() -> None:
@@ -78,7 +98,7 @@ async def test_resume_continues_the_newest_unfinished_game(
     app = GamenightApp(bot_delay=0.0, host=plan)
     async with app.run_test(size=SIZE) as pilot:  # nothing to resume yet: said, not raised
         await pilot.pause(0.2)
-        assert isinstance(app.screen, MenuScreen) and app.lan is None
+        assert isinstance(app.screen, MenuScreen) and app.table is None
 
     crashed = Host("nothanks", name="Zoe", players=3)
     await crashed.serve("127.0.0.1", 0)

@@ -15,19 +15,19 @@ from tests.tui.lan_pilots import (
     text_of,
 )
 from tests.tui.pilots import SIZE, play_to_the_end, wait_until
+from tui.games.nothanks.screen import NoThanksScreen
 from tui.screens.host_lobby import SeatList
 from tui.screens.menu import MenuScreen
-from tui.screens.nothanks_game import NoThanksScreen
 from tui.screens.rules import RulesScreen
-from tui.widgets.nothanks import seat_label
+from tui.seats import seat_label
 
 
 async def test_host_seats_a_remote_player_and_a_bot_plays_a_whole_game_then_reopens() -> None:
     app = host_app()
     async with app.run_test(size=SIZE) as pilot:
         lobby = await host_lobby(pilot)
-        assert app.lan is not None and app.lan.host is not None
-        host = app.lan.host
+        assert app.table is not None and app.table.host is not None
+        host = app.table.host
         assert f"127.0.0.1:{host.port}" in text_of(lobby, "#join-at")
         seats = lobby.query_one("#seat-list", OptionList)
         assert seats.border_subtitle == "cannot start: seats 2 and 3 are open"
@@ -38,7 +38,7 @@ async def test_host_seats_a_remote_player_and_a_bot_plays_a_whole_game_then_reop
         await pilot.press("down", "down", "b")  # seat 3: open → easy bot
         await wait_until(pilot, lambda: seats.border_subtitle == "ready: s starts")
         prompts = [str(seats.get_option_at_index(i).prompt) for i in range(3)]
-        assert prompts == ["1  Zoe (you)", "2  Bo", "3  Chloé — bot, easy"]
+        assert prompts == ["1  Zoe (you)", "2  Bo", "3  Ana — bot, easy"]
 
         await pilot.press("s")
         await on_screen(pilot, NoThanksScreen)
@@ -59,7 +59,7 @@ async def test_host_seats_a_remote_player_and_a_bot_plays_a_whole_game_then_reop
         await confirm(pilot)  # closing the table says goodbye to everyone
         await on_screen(pilot, MenuScreen)
         await wait_until(pilot, lambda: session.closed_reason is not None)
-        assert app.lan is None
+        assert app.table is None
         assert "closed the table" in str(session.closed_reason)
 
 
@@ -79,9 +79,9 @@ async def test_chat_and_names_with_markup_or_control_characters_show_literally()
         assert "Zoe: [i]hi" in log_lines(lobby, "#talk")
 
         # A hostile host's control characters never reach the terminal.
-        assert app.lan is not None
+        assert app.table is not None
         evil = {"type": "chat", "seat": 1, "name": "E\x1b[31mve", "text": "beep\x07\x1b]0;x\x07"}
-        app.lan.session.push(evil)
+        app.table.session.push(evil)
         await wait_until(pilot, lambda: "E[31mve: beep]0;x" in log_lines(lobby, "#talk"))
         assert not any("\x1b" in line or "\x07" in line for line in log_lines(lobby, "#talk"))
         await session.close()
@@ -91,8 +91,8 @@ async def test_kick_settings_and_names_in_the_host_lobby() -> None:
     app = host_app()
     async with app.run_test(size=SIZE) as pilot:
         lobby = await host_lobby(pilot)
-        assert app.lan is not None and app.lan.host is not None
-        host = app.lan.host
+        assert app.table is not None and app.table.host is not None
+        host = app.table.host
         session, _driver = await remote_player(pilot, "Bo")
         await pilot.press("k")  # the highlighted seat is the host's own
         assert "your own seat" in text_of(lobby, "#status")
@@ -138,8 +138,8 @@ async def test_stray_keys_in_the_host_lobby_and_at_its_table_never_crash() -> No
     async with app.run_test(size=SIZE) as pilot:
         lobby = await host_lobby(pilot)
         await pilot.press(*stray, "s", "k", "tab", *stray, "escape", "n")  # s, k: refused
-        assert app.screen is lobby and app.lan is not None and app.lan.host is not None
-        assert app.lan.host.table is None
+        assert app.screen is lobby and app.table is not None and app.table.host is not None
+        assert app.table.host.table is None
         lobby.query_one(SeatList).focus()
         await pilot.press("down", "right", "down", "left", "s")  # seats 2 and 3: bots, start
         await on_screen(pilot, NoThanksScreen)

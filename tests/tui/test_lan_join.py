@@ -24,11 +24,11 @@ from tests.tui.lan_pilots import (
     text_of,
 )
 from tests.tui.pilots import SIZE, my_turn, play_to_the_end, wait_until
+from tui.games.nothanks.screen import NoThanksScreen
+from tui.screens.final import FinalScreen
 from tui.screens.join import JoinScreen, TableEvent
 from tui.screens.lobby import ClientLobbyScreen
 from tui.screens.menu import MenuScreen
-from tui.screens.nothanks_final import NoThanksFinalScreen
-from tui.screens.nothanks_game import NoThanksScreen
 
 
 @pytest.fixture
@@ -72,7 +72,7 @@ async def test_join_by_address_play_a_whole_game_and_follow_the_host_back_to_the
         assert final.state["view"] == host.table.view(1)  # type: ignore[union-attr]
         assert "host decides" in text_of(final, ".hint")
         await pilot.press("a")  # not the guest's decision: nothing happens
-        assert isinstance(app.screen, NoThanksFinalScreen)
+        assert isinstance(app.screen, FinalScreen)
 
         host.new_game()  # the host reopens the lobby: the player is taken there, still seated
         await on_screen(pilot, ClientLobbyScreen)
@@ -103,7 +103,7 @@ async def test_a_dropped_player_sees_it_and_rejoins_the_same_seat(host: Host) ->
 
         await pilot.press("j")
         await wait_until(pilot, lambda: host.table is not None and not host.table.seats[1].away)
-        await wait_until(pilot, lambda: app.lan is not None and app.lan.dropped is None)
+        await wait_until(pilot, lambda: app.table is not None and app.table.dropped is None)
         assert game.state is not None and game.state["seat"] == 1
         assert "· Kim is back" in log_lines(game, "#log")
         await wait_until(pilot, lambda: my_turn(game))
@@ -129,8 +129,12 @@ async def test_watching_a_game_under_way_from_the_list(host: Host) -> None:
         assert isinstance(game, NoThanksScreen)
         await wait_until(pilot, lambda: game.state is not None)
         assert game.state is not None and game.state["seat"] is None
+        # Issue 7 item 3: a spectator gets no play controls, in the footer or as buttons.
+        shown = {b.binding.action for b in game.active_bindings.values() if b.enabled}
+        assert not shown & {"take", "pass", "hint"}
+        assert not any(button.display for button in game.query("#actions Button"))
         await pilot.press("t")
-        assert "spectators cannot play" in text_of(game, "#status")
+        assert "You are watching" in text_of(game, "#status")
 
 
 async def watch_from_the_list(pilot: Pilot[None], host: Host, phase: str) -> NoThanksScreen | None:
@@ -157,9 +161,9 @@ async def test_a_spectator_watches_a_lan_game_to_the_final_table(host: Host) -> 
         assert host.table is not None
         host.table.bot_delay = 0.0
         host.table.hurry()
-        await on_screen(pilot, NoThanksFinalScreen)
+        await on_screen(pilot, FinalScreen)
         final = app.screen
-        assert isinstance(final, NoThanksFinalScreen)
+        assert isinstance(final, FinalScreen)
         assert final.state["seat"] is None and final.state["view"]["over"]
         assert "You" not in text_of(final, "#verdict")  # nobody is "you" for a spectator
         assert "host decides" in text_of(final, ".hint")
@@ -178,9 +182,9 @@ async def test_watching_a_table_whose_game_is_already_over(host: Host) -> None:
     app = join_app()
     async with app.run_test(size=SIZE) as pilot:
         await watch_from_the_list(pilot, host, "over")
-        await on_screen(pilot, NoThanksFinalScreen)
+        await on_screen(pilot, FinalScreen)
         final = app.screen
-        assert isinstance(final, NoThanksFinalScreen)
+        assert isinstance(final, FinalScreen)
         assert final.state["seat"] is None
         assert final.state["view"] == table.view(None)
 
@@ -218,7 +222,7 @@ async def test_refusals_and_bad_addresses_are_said_in_plain_words() -> None:
         await pilot.press("ctrl+u", *f"127.0.0.1:{newer}", "enter")
         await wait_until(pilot, lambda: "refused" in text_of(screen, "#status"))
         assert "protocol 2" in text_of(screen, "#status")
-        assert isinstance(app.screen, JoinScreen) and app.lan is None
+        assert isinstance(app.screen, JoinScreen) and app.table is None
     server.close()
     await server.wait_closed()
 

@@ -43,9 +43,11 @@ class HelpScreen(ModalScreen[None]):
     def __init__(self, behind: Screen[object]) -> None:
         super().__init__()
         self.rows = key_table(behind)
-        self.note = getattr(behind, "HELP", "")
-        if getattr(behind, "lan", None) is not None:  # a screen at a LAN table: talk, rejoin
-            self.note = f"{self.note} {behind.LAN_HELP}".strip()
+        notes = [getattr(behind, "HELP", ""), getattr(behind, "LOG_HELP", "")]
+        table = getattr(behind, "table", None)
+        if getattr(table, "lan", False):  # a screen at a LAN table: talk, rejoin
+            notes.append(getattr(behind, "LAN_HELP", ""))
+        self.note = " ".join(note for note in notes if note)
 
     def compose(self) -> ComposeResult:
         table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))

@@ -8,7 +8,8 @@ open → easy → normal → hard; a remote player is removed with k.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from dataclasses import replace
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -18,28 +19,20 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import BOT_LEVELS
-from net.lobby import Settings
 from net.protocol import ProtocolError
-from tui.lan import LanTable
+from tui.games import playable_games
+from tui.messages import StateMessage
 from tui.names import MAX_NAME_LENGTH, plain
 from tui.screens.lobby import LobbyScreen
 from tui.screens.table_talk import TALK_BINDINGS
-from tui.session import StateMessage
 from tui.widgets.cycler import Cycler
+from tui.widgets.options import chosen_options, option_rows
 from tui.widgets.seats import AWAY_CHOICES, open_seats_text, seat_line
 
+if TYPE_CHECKING:
+    from tui.table import TableLink
+
 SEAT_CHOICES = ("open", *BOT_LEVELS)
-
-
-def option_choices(default: Any) -> list[tuple[str, Any]]:
-    """Values offered for a game option, from its default alone (the game checks them):
-    on/off for a flag, half / the default / double for a number."""
-    if isinstance(default, bool):
-        return [("off", False), ("on", True)]
-    if isinstance(default, int):
-        values = sorted({max(1, default // 2), default, default * 2})
-        return [(str(value), value) for value in values]
-    return [(str(default), default)]
 
 
 class SeatList(OptionList):
@@ -67,10 +60,10 @@ class HostLobbyScreen(LobbyScreen):
         *TALK_BINDINGS,
     ]
 
-    def __init__(self, lan: LanTable) -> None:
-        super().__init__(lan)
-        assert lan.host is not None
-        self.host = lan.host
+    def __init__(self, table: TableLink) -> None:
+        super().__init__(table)
+        assert table.host is not None
+        self.host = table.host
 
     def compose(self) -> ComposeResult:
         lobby = self.host.lobby
@@ -91,12 +84,13 @@ class HostLobbyScreen(LobbyScreen):
             yield Label("Away bot")
             away = [(label, seconds) for seconds, label in AWAY_CHOICES]
             yield Cycler(away, lobby.settings.away_bot_seconds, id="away")
-            for option, default in game.options.items():
-                yield Label(option)
-                value = lobby.options.get(option, default)
-                yield Cycler(
-                    option_choices(default), value, id=f"option-{option}", classes="game-option"
-                )
+            yield Label("Game")
+            yield Cycler([(g.title, g) for g in playable_games()], game, id="game")
+            yield Label("Hints")
+            yield Cycler([("on", True), ("off", False)], lobby.settings.hints, id="hints")
+            for label, cycler in option_rows(game.id, game.option_specs, lobby.options):
+                yield label
+                yield cycler
         yield SeatList(id="seat-list")
         yield from self.compose_talk()
 
@@ -186,14 +180,33 @@ class HostLobbyScreen(LobbyScreen):
     def _away(self, event: Cycler.Changed) -> None:
         settings = self.host.lobby.settings
         if event.cycler.value != settings.away_bot_seconds:
-            self.host.set_settings(Settings(event.cycler.value, settings.away_bot_level))
+            self.host.set_settings(replace(settings, away_bot_seconds=event.cycler.value))
+
+    @on(Cycler.Changed, "#hints")
+    def _hints(self, event: Cycler.Changed) -> None:
+        settings = self.host.lobby.settings
+        if event.cycler.value != settings.hints:
+            self.host.set_settings(replace(settings, hints=event.cycler.value))
+
+    @on(Cycler.Changed, "#game")
+    async def _game(self, event: Cycler.Changed) -> None:
+        """Another game: the lobby keeps who sits where as far as the game allows, and the
+        form is drawn again for the new game's player range and options."""
+        game = event.cycler.value
+        if game.id == self.host.lobby.game_id:
+            return
+        try:
+            self.host.set_game(game.id)
+        except ValueError as err:
+            self.say(f"Not changed: {err}")
+            return
+        await self.recompose()
+        self.query_one("#game", Cycler).focus()
 
     @on(Cycler.Changed, "Cycler.game-option")
     def _options(self) -> None:
-        options = {
-            name: self.query_one(f"#option-{name}", Cycler).value
-            for name in self.host.lobby.game.options
-        }
+        game = self.host.lobby.game
+        options = chosen_options(self, game.id, game.option_specs)
         if options != self.host.lobby.options:
             try:
                 self.host.set_options(options)

@@ -9,7 +9,7 @@ being removed, nobody there) is said in the status line in plain words.
 from __future__ import annotations
 
 import socket
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -23,11 +23,11 @@ from textual.widgets.option_list import Option
 
 from core import GAMES
 from tui.lan_setup import JoinPlan, parse_address
+from tui.messages import TakeSeat
 from tui.names import MAX_NAME_LENGTH, plain
 
 if TYPE_CHECKING:
     from net.discovery import Browser, FoundTable
-    from tui.app import GamenightApp
 
 
 class TableEvent(Message):
@@ -202,19 +202,17 @@ class JoinScreen(Screen[None]):
         self.run_worker(self._join(table.address, table.port, spectate), exclusive=True)
 
     async def _join(self, address: str, port: int, spectate: bool) -> None:
-        from tui.lan import open_join
+        from tui.table import open_join
 
-        app = cast("GamenightApp", self.app)
         name = self.query_one("#name", Input).value
         plan = JoinPlan(player=name, interfaces=self.plan.interfaces)
         where = f"{address}:{port}"
         self.say(f"Joining {where}…")
         try:
-            lan = await open_join(app, address, port, plan, spectate=spectate)
+            table = await open_join(self.app, address, port, plan, spectate=spectate)
         except Exception as err:  # any failure to connect is said, never a crash
             self.say(refusal(err, where))
             return
-        app.player_name = name
-        if lan.session.seat is None and not spectate:
-            app.notify("No seat is free at this table: you are watching.", markup=False)
-        app.sit(lan)
+        if table.session.seat is None and not spectate:
+            self.notify("No seat is free at this table: you are watching.", markup=False)
+        self.post_message(TakeSeat(table, name))

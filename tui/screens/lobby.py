@@ -14,13 +14,13 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Log, Static
 
 from core import get_game
+from tui.messages import SeatMessage, StateMessage
 from tui.screens.table_talk import TALK_BINDINGS, TableTalk
-from tui.session import SeatMessage, StateMessage
 from tui.widgets.seats import open_seats_text, seat_line, settings_text
 from tui.widgets.talk import ChatInput
 
 if TYPE_CHECKING:
-    from tui.lan import LanTable
+    from tui.table import TableLink
 
 
 class LobbyScreen(TableTalk):
@@ -28,10 +28,8 @@ class LobbyScreen(TableTalk):
 
     TALK_LOG = "#talk"
 
-    def __init__(self, lan: LanTable) -> None:
-        super().__init__(lan)
-        self.table = lan
-        self.game_title = get_game(lan.game_id).title
+    def __init__(self, table: TableLink) -> None:
+        super().__init__(table)
 
     def compose_talk(self) -> ComposeResult:
         """The settings line, talk log, chat line, status line and footer, in that order."""
@@ -40,6 +38,10 @@ class LobbyScreen(TableTalk):
         yield ChatInput()
         yield Static(id="status", markup=False)
         yield Footer()
+
+    @property
+    def game_title(self) -> str:
+        return get_game(self.table.game_id).title
 
     def on_mount(self) -> None:
         talk = self.query_one("#talk", Log)

@@ -1,4 +1,8 @@
-"""The main menu: the first frame `gamenight` draws, so it imports nothing but Textual."""
+"""The main menu: the first frame `gamenight` draws, so it imports nothing but Textual.
+
+Whether a solo game waits to be resumed is looked up after the first frame, in a thread (it
+reads the journals, which needs the rules library): the entry appears once one is found.
+"""
 
 from __future__ import annotations
 
@@ -27,12 +31,22 @@ ENTRIES = (
 )
 
 
+RESUME_ENTRY = ("resume_solo", "[g]  Resume solo game")
+
+
+def menu_options(resumable: bool) -> list[Option]:
+    """The entries, with "resume" after "solo" while a solo game waits to be resumed."""
+    entries = [*ENTRIES[:1], RESUME_ENTRY, *ENTRIES[1:]] if resumable else list(ENTRIES)
+    return [Option(Text(label), id=key) for key, label in entries]
+
+
 class MenuScreen(Screen[None]):
     """Pick what to do; arrows + Enter, a letter, or a click."""
 
-    HELP = "Arrows and Enter pick an entry; each entry also has its own key. Ctrl+Q quits."
+    HELP = "Arrows and Enter pick an entry; each entry also has its own key."
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "app.solo", "Solo"),
+        Binding("g", "resume", "Resume"),
         Binding("h", "app.host", "Host"),
         Binding("j", "app.join", "Join"),
         Binding("r", "app.rules", "Rules"),
@@ -43,10 +57,41 @@ class MenuScreen(Screen[None]):
         with Vertical(id="menu-box"):
             yield Static(BANNER, id="banner")
             yield Static(TAGLINE, id="tagline")
-            yield OptionList(
-                *(Option(Text(label), id=key) for key, label in ENTRIES), id="menu-options"
-            )
+            yield OptionList(*menu_options(resumable=False), id="menu-options")
         yield Footer()
+
+    resumable = False
+
+    def on_mount(self) -> None:
+        self.run_worker(self._look_for_a_solo_game, thread=True, exit_on_error=False)
+
+    def _look_for_a_solo_game(self) -> None:
+        from net.journal import unfinished
+
+        if unfinished(solo=True):
+            self.app.call_from_thread(self._offer_resume)
+
+    def _offer_resume(self) -> None:
+        if self.resumable:
+            return
+        self.resumable = True
+        options = self.query_one("#menu-options", OptionList)
+        highlighted = options.highlighted
+        options.clear_options()
+        options.add_options(menu_options(self.resumable))
+        options.highlighted = highlighted
+        self.refresh_bindings()
+
+    def on_screen_resume(self) -> None:
+        """Back from a game: a game left unfinished can now be resumed."""
+        if not self.resumable:
+            self.run_worker(self._look_for_a_solo_game, thread=True, exit_on_error=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.resumable if action == "resume" else True
+
+    async def action_resume(self) -> None:
+        await self.app.run_action("app.resume_solo")
 
     @on(OptionList.OptionSelected, "#menu-options")
     async def _chosen(self, event: OptionList.OptionSelected) -> None:

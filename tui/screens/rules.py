@@ -1,12 +1,12 @@
-"""The rules viewer: the rules text of each game the table knows, one tab per game.
+"""The rules viewer: how to play each game the app can seat you at, one tab per game.
 
-Only games registered in `core.GAMES` are shown, even if more rules files ship with the app, so
-the viewer never describes a game you cannot play.
+The texts are written for players (`tui/games/<id>/rules.md`), not the specification the engine
+implements; only games with a screen are shown, so the viewer never describes a game you cannot
+play.
 """
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -15,13 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
-from core import GAMES
-
-
-def rules_text(game_id: str) -> str | None:
-    """The game's rules as Markdown, or None when no rules file ships for it."""
-    path = resources.files("tui") / "rules" / f"{game_id}.md"
-    return path.read_text(encoding="utf-8") if path.is_file() else None
+from tui.games import playable_games, rules_text
 
 
 class RulesScreen(Screen[None]):
@@ -37,7 +31,7 @@ class RulesScreen(Screen[None]):
 
     def __init__(self, game_id: str | None = None) -> None:
         super().__init__()
-        self.texts = {g.id: (g.title, text) for g in GAMES.values() if (text := rules_text(g.id))}
+        self.texts = {g.id: (g.title, text) for g in playable_games() if (text := rules_text(g.id))}
         self.first = game_id if game_id in self.texts else next(iter(self.texts), None)
 
     def compose(self) -> ComposeResult:

@@ -1,27 +1,29 @@
-"""Solo set-up: the game, your name, how many players, and a bot level for each other seat."""
+"""Solo set-up: the game, your name, how many players, the game's options, and a bot level for
+each other seat — opened as the player left it last time (`tui.settings`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal
+from textual.containers import Center, Grid, Horizontal
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from core import BOT_LEVELS
+from tui import settings
 from tui.games import playable_games
+from tui.messages import StartSolo
 from tui.names import MAX_NAME_LENGTH, bot_names
 from tui.solo import SoloSetup
 from tui.widgets.cycler import Cycler
-
-if TYPE_CHECKING:
-    from tui.app import GamenightApp
+from tui.widgets.options import chosen_options, option_rows
 
 DEFAULT_PLAYERS = 4
 DEFAULT_LEVEL = "normal"
+DEFAULT_PAUSE = 0.8
 BOT_PAUSES = ((0.0, "none"), (0.4, "short"), (0.8, "normal"), (1.5, "long"))
 
 
@@ -37,7 +39,8 @@ class SoloSetupScreen(Screen[None]):
 
     HELP = (
         "Tab and Shift+Tab move between fields; ←/→ (or a click) change a choice; "
-        "Enter starts the game from any field; Escape (or q outside the name) goes back."
+        "Enter starts the game from any field; Escape (or q outside the name) goes back. "
+        "Your choices are remembered for next time."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start"),
@@ -45,44 +48,48 @@ class SoloSetupScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        app = cast("GamenightApp", self.app)
-        last = app.last_setup
+        last = settings.load().get("solo", {})
         games = playable_games()
-        players = last.players if last else DEFAULT_PLAYERS
-        fewest = min(game.min_players for game in games)
-        self.max_bots = max(game.max_players for game in games) - 1
-        levels = list(last.levels) if last else []
+        by_id = {game.id: game for game in games}
+        game = by_id.get(last.get("game"), games[0])
+        players = last.get("players", DEFAULT_PLAYERS)
+        self.max_bots = max(g.max_players for g in games) - 1
+        levels = [lv for lv in last.get("levels", []) if lv in BOT_LEVELS]
         levels += [DEFAULT_LEVEL] * (self.max_bots - len(levels))
-        level_choices = [(level, level) for level in BOT_LEVELS]
+        pause = last.get("bot_delay", getattr(self.app, "bot_delay", DEFAULT_PAUSE))
+        options = last.get("options", {})
 
         yield Static("Solo game — set up the table", classes="screen-title")
-        with Grid(id="setup"):
+        with Center(), Grid(id="setup"):
             yield Label("Your name")
             yield Input(
-                last.player if last else "Player",
+                last.get("player", "Player"),
                 max_length=MAX_NAME_LENGTH,
                 compact=True,
                 id="name",
             )
             yield Label("Game")
-            yield Cycler([(g.title, g) for g in games], id="game")
+            yield Cycler([(g.title, g) for g in games], game, id="game")
             yield Label("Players")
+            fewest = min(g.min_players for g in games)
             yield Cycler(
                 [(str(n), n) for n in range(fewest, self.max_bots + 2)], players, id="players"
             )
             yield Label("Bot pause")
-            yield Cycler(
-                pause_choices(app.bot_delay),
-                last.bot_delay if last else app.bot_delay,
-                id="pause",
-            )
+            yield Cycler(pause_choices(pause), pause, id="pause")
+            for g in games:
+                for label, cycler in option_rows(g.id, g.option_specs, options.get(g.id, {})):
+                    yield label
+                    yield cycler
             for seat in range(1, self.max_bots + 1):
                 yield Label(id=f"seat-{seat}")
-                yield Cycler(level_choices, levels[seat - 1], id=f"level-{seat}")
+                yield Cycler(
+                    [(level, level) for level in BOT_LEVELS], levels[seat - 1], id=f"level-{seat}"
+                )
         with Horizontal(classes="buttons"):
             yield Button("Start \\[enter]", id="start", action="screen.start", variant="primary")
             yield Button("Back \\[esc]", id="back", action="app.pop_screen")
-        yield Static(self.HELP, classes="hint")
+        yield Static(self.HELP, classes="hint", id="setup-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -91,7 +98,11 @@ class SoloSetupScreen(Screen[None]):
     @on(Input.Changed, "#name")
     @on(Cycler.Changed, "#players, #game")
     def _refresh_seats(self) -> None:
-        """Name the bots after the player's name and show one row per seat in play."""
+        """Name the bots after the player's name, show one row per seat in play and the chosen
+        game's options only."""
+        game = self._game()
+        for widget in self.query(".game-option, .option-label"):
+            widget.display = widget.has_class(f"opt-{game.id}")
         players = self._players()
         names = bot_names(self.query_one("#name", Input).value, players - 1)
         for seat in range(1, self.max_bots + 1):
@@ -101,24 +112,45 @@ class SoloSetupScreen(Screen[None]):
             label.display = shown
             self.query_one(f"#level-{seat}", Cycler).display = shown
 
+    def on_descendant_focus(self, event: Any) -> None:
+        """An option's help line shows below the form while its choice has the focus."""
+        tip = getattr(event.widget, "tooltip", None)
+        option = isinstance(tip, str) and event.widget.has_class("game-option")
+        self.query_one("#setup-hint", Static).update(str(tip) if option else self.HELP)
+
+    def _game(self) -> Any:
+        return self.query_one("#game", Cycler).value
+
     def _players(self) -> int:
         """The chosen number of players, within what the chosen game allows."""
-        game = self.query_one("#game", Cycler).value
+        game = self._game()
         chosen: int = self.query_one("#players", Cycler).value
         return min(max(chosen, game.min_players), game.max_players)
 
     @on(Input.Submitted, "#name")
     def action_start(self) -> None:
-        """Seat the player at a new table with the chosen set-up."""
-        app = cast("GamenightApp", self.app)
+        """Seat the player at a new table with the chosen set-up, and remember it."""
+        game = self._game()
         levels = tuple(
             self.query_one(f"#level-{seat}", Cycler).value for seat in range(1, self._players())
         )
-        app.start_solo(
-            SoloSetup(
-                game_id=self.query_one("#game", Cycler).value.id,
-                player=self.query_one("#name", Input).value,
-                levels=levels,
-                bot_delay=self.query_one("#pause", Cycler).value,
-            )
+        options = chosen_options(self, game.id, game.option_specs)
+        setup = SoloSetup(
+            game_id=game.id,
+            player=self.query_one("#name", Input).value,
+            levels=levels,
+            bot_delay=self.query_one("#pause", Cycler).value,
+            options=options,
         )
+        remembered = settings.load().get("solo", {})
+        settings.remember(
+            solo={
+                "game": game.id,
+                "player": setup.player,
+                "players": setup.players,
+                "levels": list(levels),
+                "bot_delay": setup.bot_delay,
+                "options": {**remembered.get("options", {}), game.id: options},
+            }
+        )
+        self.post_message(StartSolo(setup))

@@ -5,25 +5,24 @@ notices into the screen's log, opens the chat line on `c`, says when the connect
 rejoins on `j` (the saved reconnect token gives the seat back) — unless the table is gone for
 good (the host closed it, removed the player, or the seat was taken from another connection):
 then it says so, `j` is hidden and leaving goes straight back to the menu. At a solo table those
-keys are hidden and the screen behaves as before.
+keys are hidden.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Log
 
+from tui.messages import GoToMenu, SeatMessage, StateMessage
 from tui.names import plain
 from tui.screens.confirm import ConfirmScreen
-from tui.session import SeatMessage, StateMessage
 from tui.widgets.talk import ChatInput, talk_line
 
 if TYPE_CHECKING:
-    from tui.app import GamenightApp
-    from tui.lan import LanTable
+    from tui.table import TableLink
 
 TALK_BINDINGS = [
     Binding("c", "chat", "Chat"),
@@ -32,7 +31,7 @@ TALK_BINDINGS = [
 
 
 class TableTalk(Screen[None]):
-    """A screen at a table; `lan` is set for LAN tables. Subclasses add TALK_BINDINGS, a
+    """A screen at a table (`table`, solo or LAN). Subclasses add TALK_BINDINGS, a
     `ChatInput`, a `Log` with the id in TALK_LOG, and `say()` for their status line."""
 
     TALK_LOG = "#log"
@@ -41,36 +40,32 @@ class TableTalk(Screen[None]):
         "with your name), Escape leaves it. If your connection drops, j rejoins your seat."
     )
 
-    def __init__(self, lan: LanTable | None) -> None:
+    def __init__(self, table: TableLink) -> None:
         super().__init__()
-        self.lan = lan
+        self.table = table
 
     def say(self, text: str) -> None:
         raise NotImplementedError
 
     def show_talk(self) -> None:
         """Write the talk so far into the log, and say if the connection is down."""
-        if self.lan is None:
-            return
         log = self.query_one(self.TALK_LOG, Log)
-        log.write_lines(talk_line(message) for message in self.lan.talk)
-        if self.lan.dropped is not None:
-            self.hear({"type": "closed", "reason": self.lan.dropped})
+        log.write_lines(talk_line(message) for message in self.table.talk)
+        if self.table.dropped is not None:
+            self.hear({"type": "closed", "reason": self.table.dropped})
 
     @property
     def table_gone(self) -> bool:
-        """The LAN table is gone for good: nothing to rejoin, nothing to confirm on leaving."""
-        return self.lan is not None and self.lan.gone is not None
+        """The table is gone for good: nothing to rejoin, nothing to confirm on leaving."""
+        return self.table.gone is not None
 
     def listen(self) -> None:
-        """Show the talk so far, then hear every message of the LAN table; once mounted."""
-        if self.lan is not None:
-            self.show_talk()
-            self.lan.listen(self._post)
+        """Show the talk so far, then hear every message of the table; once mounted."""
+        self.show_talk()
+        self.table.listen(self._post)
 
     def stop_listening(self) -> None:
-        if self.lan is not None:
-            self.lan.unlisten(self._post)
+        self.table.unlisten(self._post)
 
     def _post(self, message: StateMessage) -> None:
         self.post_message(SeatMessage(message))
@@ -82,9 +77,9 @@ class TableTalk(Screen[None]):
         if kind in ("chat", "notice"):
             self.query_one(self.TALK_LOG, Log).write_line(talk_line(message))
         elif kind == "closed":
-            if self.lan is not None and self.lan.gone is not None:
-                self.say(f"{self.lan.gone} q goes back to the menu.")
-            elif self.lan is not None and self.lan.host is not None:
+            if self.table.gone is not None:
+                self.say(f"{self.table.gone} q goes back to the menu.")
+            elif self.table.host is not None:
                 self.say(f"The table closed: {plain(message.get('reason'))}. q leaves.")
             else:
                 reason = plain(message.get("reason"))
@@ -102,34 +97,33 @@ class TableTalk(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Chat only at a LAN table; rejoin only for a player whose connection dropped."""
         if action == "chat":
-            return self.lan is not None
+            return self.table.lan
         if action == "rejoin":
-            return self.lan is not None and self.lan.may_rejoin
+            return self.table.may_rejoin
         return True
 
     def action_chat(self) -> None:
         self.query_one(ChatInput).open()
 
     def on_chat_input_send(self, event: ChatInput.Send) -> None:
-        if self.lan is not None and self.lan.dropped is None:
-            self.lan.chat(event.text)
+        if self.table.lan and self.table.dropped is None:
+            self.table.chat(event.text)
         else:
             self.say("Not connected: the chat line was not sent.")
 
     def action_rejoin(self) -> None:
-        if self.lan is not None and self.lan.may_rejoin:
+        if self.table.may_rejoin:
             self.run_worker(self._rejoin(), exclusive=True, group="rejoin")
 
     async def _rejoin(self) -> None:
         from net.client import HandshakeError
 
-        assert self.lan is not None
         self.say("Reconnecting…")
         try:
-            await self.lan.rejoin()
+            await self.table.rejoin()
         except HandshakeError as err:
-            if self.lan.gone is not None:
-                self.say(f"{self.lan.gone} q goes back to the menu.")
+            if self.table.gone is not None:
+                self.say(f"{self.table.gone} q goes back to the menu.")
             else:
                 self.say(f"The table refused you: {plain(err)}")
         except Exception as err:  # unreachable, timed out, garbled: said, never a crash
@@ -138,13 +132,12 @@ class TableTalk(Screen[None]):
 
     def leave_table(self, question: str) -> None:
         """Back to the menu, once `question` is answered yes; at once if the table is gone."""
-        app = cast("GamenightApp", self.app)
         if self.table_gone:
-            app.action_menu()
+            self.post_message(GoToMenu())
             return
 
         def leave(yes: bool | None) -> None:
             if yes:
-                app.action_menu()
+                self.post_message(GoToMenu())
 
-        app.push_screen(ConfirmScreen(question, "Leave", "Stay"), leave)
+        self.app.push_screen(ConfirmScreen(question, "Leave", "Stay"), leave)

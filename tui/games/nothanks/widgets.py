@@ -1,27 +1,22 @@
-"""How No Thanks! looks: the offered card, the players' rows, log lines in plain words.
+"""How No Thanks! looks: the offered card, the players' rows, log lines in plain words, and
+the final scores.
 
-Everything here reads a "state" message (tui.session.StateMessage), never a table, so the same
-widgets serve a solo game and, later, a LAN one. Nothing is told by colour alone: the player to
-act has a ▶ marker, winners a ★, hidden token counts a "?".
+Everything here reads a "state" message (`tui.messages.StateMessage`), never a table. Nothing
+is told by colour alone: the player to act has a ▶ marker, winners a ★, hidden token counts a
+"?".
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
 from core.nothanks import card_points, runs
-from tui.names import plain
-from tui.session import StateMessage
-
-
-def plural(count: int, word: str) -> str:
-    """'1 token', '3 tokens'."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+from tui.messages import StateMessage
+from tui.seats import PLAYER_WIDTH, plural, seat_label
 
 
 def runs_text(cards: list[int]) -> str:
@@ -32,35 +27,6 @@ def runs_text(cards: list[int]) -> str:
     """
     parts = [str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs(cards)]
     return " · ".join(parts) or "—"
-
-
-def seat_names(message: StateMessage) -> list[str]:
-    """Each seat's name as the log and status use it: 'You' for the seat being played."""
-    return [
-        "You" if index == message["seat"] else plain(seat["name"])
-        for index, seat in enumerate(message["seats"])
-    ]
-
-
-PLAYER_WIDTH = 20  # cells of the tables' Player column
-MIN_NAME_WIDTH = 6  # cells a shortened name keeps, however long what follows it
-
-
-def seat_label(message: StateMessage, index: int) -> Text:
-    """A seat as the tables show it, as plain text: 'Ana (easy)', 'Player (you)', 'Bo (away)',
-    'Bo (away, easy bot plays)' once a bot stands in for a dropped player. A long name is
-    shortened ('Maximilianus Ju… (you)') so that what follows it still fits the column."""
-    seat = message["seats"][index]
-    if index == message["seat"]:
-        suffix = " (you)"
-    elif seat["kind"] == "bot":
-        level = plain(seat["level"])
-        suffix = f" (away, {level} bot plays)" if seat["away"] else f" ({level})"
-    else:
-        suffix = " (away)" if seat["away"] else ""
-    name = Text(plain(seat["name"]))
-    name.truncate(max(PLAYER_WIDTH - cell_len(suffix), MIN_NAME_WIDTH), overflow="ellipsis")
-    return name + suffix
 
 
 def log_line(entry: dict[str, Any], names: list[str]) -> str:
@@ -116,7 +82,7 @@ class PlayersPanel(Static):
         view = message["view"]
         table = seats_table()
         for index, cards in enumerate(view["cards"]):
-            acting = index == view["turn"]
+            acting = index in view["to_act"]
             table.add_row(
                 "▶" if acting else "",
                 seat_label(message, index),
@@ -126,3 +92,22 @@ class PlayersPanel(Static):
                 style="reverse" if acting else "bold" if index == message["seat"] else "",
             )
         self.update(table)
+
+
+def score_table(state: StateMessage) -> Table:
+    """Players from best to worst score (NT-11, NT-12); winners marked ★ and bold."""
+    view = state["view"]
+    result = view["result"]
+    table = seats_table("Card pts", score=True)
+    for seat in sorted(range(view["players"]), key=lambda s: (result["scores"][s], s)):
+        won = seat in result["winners"]
+        table.add_row(
+            "★" if won else "",
+            seat_label(state, seat),
+            runs_text(view["cards"][seat]),
+            str(card_points(view["cards"][seat])),
+            str(view["tokens"][seat]),
+            str(result["scores"][seat]),
+            style="bold reverse" if won else "",
+        )
+    return table

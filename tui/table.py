@@ -1,10 +1,13 @@
-"""A LAN table as the app holds it: one seat's net session, kept across screens.
+"""The app's link to one table — a solo table in this process, a LAN table it hosts, or one it
+joined — kept across screens.
 
-The session lives as long as the person stays at the table — lobby, game, final table, the
-next lobby — while screens come and go and only listen to it. The host's messages decide what
-is shown: a `lobby` message brings up the lobby, the first `state` of a game its game screen
-(`tui.games.game_screen`, the very screen solo play uses). Leaving (`leave`) is the one place
-a connection is closed, or, for the host person, the table and its advertisement.
+Every game runs on a host (net/host.py), solo included: a solo table is a host that never
+serves, with bots in the other seats, so the clock, the journal and away-bots behave the same
+everywhere. The link lives as long as the person stays at the table — lobby, game, final table,
+the next game — while screens come and go and only listen to it. The host's messages decide
+what is shown: the link asks the app for the lobby or the game screen (`tui.messages.ShowTable`)
+and the app builds it. Leaving (`leave`) is the one place a connection is closed, or, for a
+host, the table and its advertisement.
 """
 
 from __future__ import annotations
@@ -22,15 +25,12 @@ from net.host import Host
 from net.journal import unfinished
 from net.session import Message, Session
 from tui.lan_setup import DEFAULT_PORT, HostPlan, JoinPlan
+from tui.messages import ShowTable
 from tui.names import clean_name
 
 if TYPE_CHECKING:
-    from textual.screen import Screen
+    from textual.app import App
 
-    from tui.app import GamenightApp
-
-# The `closed` reason net.host.Host sends when the host person closes the table (the protocol's
-# `closed` message carries only a reason): after it there is no table left to rejoin.
 # Fatal errors after which rejoining cannot work: removed by the host; the seat taken over.
 FINAL_ERRORS = {
     "kicked": "The host removed you from this table.",
@@ -40,29 +40,50 @@ ACT_TIMEOUT = 10.0  # seconds to wait for the host's verdict before saying the t
 TALK_KEPT = 100  # chat lines and notices kept for the next screen to show
 
 
-class LanTable:
-    """The app's seat at a LAN table, hosted here (`host` set) or joined over TCP."""
+class TableLink:
+    """The app's seat at a table: hosted here (`host` set; `solo` when nobody else may join)
+    or joined over TCP."""
 
     def __init__(
         self,
-        app: GamenightApp,
+        app: App[None],
         session: Session,
         *,
         host: Host | None = None,
         advertiser: Advertiser | None = None,
         addresses: list[str] | None = None,
+        solo: bool = False,
     ) -> None:
         self.app = app
         self.session = session
         self.host = host
+        self.solo = solo
         self.advertiser = advertiser
         self.addresses = addresses or []  # host:port players may type to join by hand
         self.talk: list[Message] = []  # recent chat lines and notices, oldest first
         self.dropped: str | None = None  # why the connection ended, while it is down
         self.gone: str | None = None  # why the table is gone for good (no rejoin), in words
-        self.in_game = False
+        self.showing: str | None = None  # the screen last asked for: "lobby" or "game"
         self.left = False  # once leaving, the table's last messages must not bring screens back
         self._listeners: list[Callable[[Message], None]] = []
+
+    @property
+    def lan(self) -> bool:
+        """Other people may be at this table: chat, rejoin and the lobby are offered."""
+        return not self.solo
+
+    @property
+    def hints(self) -> bool:
+        """Whether the table lets players ask for hints (a host's lobby setting)."""
+        if self.host is not None:
+            return self.host.lobby.settings.hints
+        lobby = self.session.lobby or {}
+        return bool(lobby.get("settings", {}).get("hints", True))
+
+    @property
+    def state(self) -> Message | None:
+        """The newest state message of this seat, None before a game started."""
+        return self.session.state
 
     @property
     def game_id(self) -> str:
@@ -83,6 +104,8 @@ class LanTable:
 
     @property
     def leave_question(self) -> str:
+        if self.solo:
+            return "Leave this game? g continues it later from the menu (Resume solo game)."
         if self.host is not None:
             return "Close the table? Everyone at it is disconnected."
         return "Leave the table? Your seat stays yours: join again with the same name."
@@ -114,41 +137,20 @@ class LanTable:
         elif kind == "welcome":
             self.dropped = None
             self.gone = None
-        elif kind == "lobby" and (self.in_game or not self._lobby_shown()):
-            self.in_game = False
-            self._show(self._lobby_screen())
-        elif kind == "state" and not self.in_game:
-            from tui.games import game_screen
-
-            self.in_game = True
-            self._show(game_screen(self.game_id, LanSeat(self)))
+        elif kind == "lobby" and self.showing != "lobby" and not self.solo:
+            self._show("lobby")
+        elif kind == "state" and self.showing != "game":
+            self._show("game")
         for push in list(self._listeners):
             push(message)
 
-    def _lobby_screen(self) -> Screen[None]:
-        if self.host is not None:
-            from tui.screens.host_lobby import HostLobbyScreen
+    def _show(self, screen: str) -> None:
+        self.showing = screen
+        self.app.post_message(ShowTable(self, screen))
 
-            return HostLobbyScreen(self)
-        from tui.screens.lobby import ClientLobbyScreen
-
-        return ClientLobbyScreen(self)
-
-    def _lobby_shown(self) -> bool:
-        from tui.screens.lobby import LobbyScreen
-
-        return any(isinstance(screen, LobbyScreen) for screen in self.app.screen_stack)
-
-    def _show(self, screen: Screen[None]) -> None:
-        """Put `screen` just above the menu, closing whatever LAN screen (and overlay) was
-        there: the stack stays menu + one screen, so leaving is always one step."""
-        app = self.app
-        while len(app.screen_stack) > 2:
-            app.pop_screen()
-        if len(app.screen_stack) > 1:
-            app.switch_screen(screen)
-        else:
-            app.push_screen(screen)
+    def hurry(self) -> None:
+        """Ask for the pause before the next bot move to be skipped (only a host has bots)."""
+        self.session.hurry()
 
     # ---- acting ---------------------------------------------------------------------------
     async def act(self, action: dict[str, Any], version: int) -> None:
@@ -162,11 +164,15 @@ class LanTable:
         self.session.chat(text)
 
     def play_again(self) -> str | None:
-        """The host person reopens the lobby for another game; for others, why they cannot."""
+        """The host person reopens the lobby for another game (a solo table deals again at
+        once, with the same seats); for others, why they cannot."""
         if self.host is None:
             return "Only the host starts another game; you are taken to the lobby when they do."
         try:
             self.host.new_game()
+            if self.solo:
+                self.showing = None  # the new game's first state brings its screen
+                self.host.start()
         except (ValueError, OSError) as err:  # not over yet; the journal could not be closed
             return f"Cannot play again: {err}"
         return None
@@ -198,33 +204,7 @@ class LanTable:
             await self.session.close()
 
 
-class LanSeat:
-    """A game screen's hold on the LAN table (a `tui.session.Session`): closing it lets go of
-    the table without leaving it, so the final table and the next game keep the connection."""
-
-    def __init__(self, table: LanTable) -> None:
-        self.lan: LanTable | None = table
-        self.table = table
-        self._push: Callable[[Message], None] | None = None
-
-    def connect(self, push: Callable[[Message], None]) -> None:
-        self._push = push
-        self.table.listen(push)
-        if self.table.session.state is not None:
-            push(self.table.session.state)
-
-    async def act(self, action: dict[str, Any], version: int) -> None:
-        await self.table.act(action, version)
-
-    def hurry(self) -> None:
-        self.table.session.hurry()
-
-    async def close(self) -> None:
-        if self._push is not None:
-            self.table.unlisten(self._push)
-
-
-async def open_host(app: GamenightApp, plan: HostPlan) -> LanTable:
+async def open_host(app: App[None], plan: HostPlan) -> TableLink:
     """Host a table (or resume a journal's) and advertise it; OSError/ValueError say why not
     (an advertisement that fails closes the table again: OSError)."""
     if plan.resume:
@@ -260,7 +240,7 @@ async def open_host(app: GamenightApp, plan: HostPlan) -> LanTable:
             f"cannot advertise the table on the network ({err}); "
             "host without it (gamenight host --no-discovery) and give players the address"
         ) from err
-    return LanTable(
+    return TableLink(
         app,
         host.local,
         host=host,
@@ -281,21 +261,22 @@ async def _serve(host: Host, plan: HostPlan) -> int:
 
 
 async def open_join(
-    app: GamenightApp, address: str, port: int, plan: JoinPlan, *, spectate: bool = False
-) -> LanTable:
+    app: App[None], address: str, port: int, plan: JoinPlan, *, spectate: bool = False
+) -> TableLink:
     """Connect to a table; HandshakeError (the host's reason), OSError or TimeoutError if not."""
     session = await connect(address, port, clean_name(plan.player), spectate=spectate)
-    return LanTable(app, session)
+    return TableLink(app, session)
 
 
-def journal_to_resume(table_id: str | None = None) -> Path:
-    """The journal to resume: the newest unfinished one, or the one of `table_id`.
+def journal_to_resume(table_id: str | None = None, *, solo: bool = False) -> Path:
+    """The journal to resume: the newest unfinished one (of a solo or a LAN game), or the one
+    of `table_id`.
 
     ValueError lists the tables there are to choose from when none (or no such one) is found.
     """
-    found = unfinished()
+    found = unfinished(solo=solo)
     if not found:
-        raise ValueError("no unfinished LAN game to resume")
+        raise ValueError(f"no unfinished {'solo' if solo else 'LAN'} game to resume")
     if table_id is None:
         return found[0]
     for path in found:

@@ -1,0 +1,1 @@
+"""No Thanks! in the TUI: its screen, widgets, CSS and rules text for players."""

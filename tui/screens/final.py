@@ -1,0 +1,140 @@
+"""The end of a game, for every game: the verdict, the game's own summary of every seat, and the
+log of the game to look back at.
+
+The verdict comes from the view's `result` alone (ties share the win); the summary is the
+game screen's `final_summary`. At a LAN table playing again is the host's decision: the host's
+"again" reopens the lobby (everyone stays seated) and the other players are taken there when it
+opens; the host going back to the menu closes the table for everyone, so it asks first. A player
+whose connection ends here (the host closed the table, removed them, or it dropped) is told so.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Log, Static
+
+from tui.messages import GoToMenu, PlayAgain, SeatMessage, StateMessage
+from tui.names import plain
+from tui.screens.confirm import ConfirmScreen
+from tui.seats import name_list, plural, seat_names
+
+if TYPE_CHECKING:
+    from tui.screens.game import GameScreen
+    from tui.table import TableLink
+
+
+def verdict(state: StateMessage, unit: str = "point") -> str:
+    """'Ana wins with 41 points', 'You and Ana share the win with 41 points'."""
+    result = state["view"]["result"]
+    names = seat_names(state)
+    winners = [names[seat] for seat in result["winners"]]
+    points = plural(result["scores"][result["winners"][0]], unit)
+    if len(winners) == 1:
+        verb = "win" if winners[0] == "You" else "wins"
+        return f"{winners[0]} {verb} with {points}"
+    return f"{name_list(winners)} share the win with {points}"
+
+
+class FinalScreen(Screen[None]):
+    """Shown when a game ends; play again with the same table or go back to the menu."""
+
+    GUEST_HINT = "The host decides whether to play again: when they do, you go to the lobby."
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "again", "Play again"),
+        Binding("l", "toggle_log", "Log"),
+        Binding("m,q,escape", "menu", "Menu", key_display="m"),
+        Binding("r", "rules", "Rules"),
+    ]
+
+    def __init__(self, state: StateMessage, table: TableLink, game: type[GameScreen]) -> None:
+        super().__init__()
+        self.state = state
+        self.table = table
+        self.game = game
+        self.log_lines = game.log_lines_of(state)
+        self.guest = table.host is None  # a LAN player who does not host
+        self.HELP = game.FINAL_HELP
+
+    def compose(self) -> ComposeResult:
+        title = f"Game over — {verdict(self.state, self.game.SCORE_WORD)}"
+        yield Static(title, classes="screen-title", id="verdict", markup=False)
+        with VerticalScroll(id="scores"):
+            yield Static(self.game.final_summary(self.state))
+        yield Log(id="final-log", highlight=False)
+        with Horizontal(classes="buttons"):
+            if not self.guest:
+                yield Button(
+                    "Play again \\[a]", id="again", action="screen.again", variant="primary"
+                )
+            yield Button("Log \\[l]", id="show-log", action="screen.toggle_log")
+            yield Button("Menu \\[m]", id="menu", action="screen.menu")
+        hint = self.GUEST_HINT if self.guest else self.game.FINAL_HELP
+        yield Static(hint, classes="hint", id="hint", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#scores").border_title = "Final scores"
+        log = self.query_one("#final-log", Log)
+        log.border_title = "What happened — l hides it"
+        log.display = False
+        log.write_lines(self.log_lines)
+        self.query_one("#menu" if self.guest else "#again", Button).focus()
+        if self.guest:
+            if self.table.dropped is not None:
+                self._ended(self.table.dropped)
+            self.table.listen(self._post)
+
+    def on_unmount(self) -> None:
+        self.table.unlisten(self._post)
+
+    def _post(self, message: StateMessage) -> None:
+        self.post_message(SeatMessage(message))
+
+    def on_seat_message(self, event: SeatMessage) -> None:
+        if event.message["type"] == "closed":
+            self._ended(str(event.message.get("reason")))
+
+    def _ended(self, reason: str) -> None:
+        """The connection ended: there is no next game to be taken to, so say why."""
+        if self.table.gone is not None:
+            text = f"{self.table.gone} m goes back to the menu."
+        else:
+            text = f"Disconnected: {plain(reason)}. m goes back to the menu; join again from there."
+        self.query_one("#hint", Static).update(text)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "again" and self.guest)
+
+    def action_again(self) -> None:
+        self.post_message(PlayAgain())
+
+    def action_toggle_log(self) -> None:
+        """Show the game's log in place of the scores, and back (the last moves first in view)."""
+        log = self.query_one("#final-log", Log)
+        log.display = not log.display
+        self.query_one("#scores").display = not log.display
+        if log.display:
+            log.scroll_end(animate=False)
+
+    def action_rules(self) -> None:
+        from tui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game.GAME_ID))
+
+    def action_menu(self) -> None:
+        """Back to the menu; a host of a LAN table asks first, since that closes it for all."""
+        if self.table.host is None or self.table.solo or self.table.gone is not None:
+            self.post_message(GoToMenu())
+            return
+
+        def close(yes: bool | None) -> None:
+            if yes:
+                self.post_message(GoToMenu())
+
+        question = "Close the table? Everyone at it is disconnected."
+        self.app.push_screen(ConfirmScreen(question, "Close", "Stay"), close)

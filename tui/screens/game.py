@@ -1,0 +1,337 @@
+"""The game-screen frame: everything a game's screen shares, written once.
+
+A game's screen (`tui/games/<id>/screen.py`) subclasses `GameScreen` and writes only what is its
+own: the table's widgets (`compose_table`), its play buttons (`compose_actions`), its play keys
+(`BINDINGS`, with their actions named in `PLAY_ACTIONS`), how a state is drawn (`draw`), what the
+player may do now (`my_prompt`), a log entry in words (`log_line`) and the final table's summary
+(`final_summary`). The frame does the rest: the state messages, the log that follows, table
+talk, the turn clock, hurrying bots, leaving, refused and stale intents, the hint key, the
+"terminal too small" notice, and the hand-over to the final table.
+
+"Is it my move" is `seat in view["to_act"]`, right for simultaneous decisions too (a Papayoo
+pass, a Pásovec decision): every seat still to decide is in `to_act`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from core import IllegalMove, get_game
+from tui.messages import SeatMessage, ShowTable, StateMessage
+from tui.screens.table_talk import TALK_BINDINGS, TableTalk
+from tui.seats import name_list, seat_names
+from tui.table import TableLink
+from tui.widgets.clock import Countdown
+from tui.widgets.following_log import FollowingLog
+from tui.widgets.talk import ChatInput
+
+MIN_SIZE = (80, 24)  # columns, rows every screen is designed for
+LOG_PAGE = 5  # lines PgUp/PgDn move the log
+
+
+class GameScreen(TableTalk):
+    """One seat's view of a game, drawn from the table's state messages."""
+
+    GAME_ID: ClassVar[str]
+    PLAY_ACTIONS: ClassVar[frozenset[str]] = frozenset()  # hidden from spectators
+    HINT: ClassVar[str | None] = None  # "module:function" giving (action, reason) for a view
+    SCORE_WORD: ClassVar[str] = "point"
+    FINAL_HELP: ClassVar[str] = ""  # the final table's one-line reminder of the scoring
+    LOG_HELP = (
+        "The log follows the game: ↑/↓, PgUp/PgDn and Home read back, End (or a click on the "
+        "log) follows again."
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "hint", "Hint"),
+        Binding("f,full_stop", "hurry", "Skip pause"),
+        Binding("b", "stand_in", "Bot for away"),
+        Binding("r", "rules", "Rules"),
+        Binding("q,escape", "leave", "Leave", key_display="q"),
+        Binding("up", "log_back(1)", "Log up", show=False),
+        Binding("down", "log_on(1)", "Log down", show=False),
+        Binding("pageup", "log_back(5)", "Log page up", show=False),
+        Binding("pagedown", "log_on(5)", "Log page down", show=False),
+        Binding("home", "log_start", "Log start", show=False),
+        Binding("end", "log_follow", "Follow the log", show=False),
+        *TALK_BINDINGS,
+    ]
+
+    def __init__(self, table: TableLink) -> None:
+        super().__init__(table)
+        self.game = get_game(self.GAME_ID)
+        self.state: StateMessage | None = None
+        self.logged = 0
+        self.finished = False
+        self.hinting = False
+
+    # ---- what a game writes -------------------------------------------------------------
+    def compose_table(self) -> ComposeResult:
+        """The game's own widgets, above the log."""
+        raise NotImplementedError
+
+    def compose_actions(self) -> ComposeResult:
+        """The game's play buttons, left of the status line; none by default."""
+        yield from ()
+
+    def draw(self, state: StateMessage) -> None:
+        """Draw the game's widgets (and enable its buttons) for a new state."""
+        raise NotImplementedError
+
+    def my_prompt(self, state: StateMessage) -> str:
+        """What the player may do now, in words, when it is their move."""
+        raise NotImplementedError
+
+    @classmethod
+    def log_line(cls, entry: dict[str, Any], names: list[str]) -> str | None:
+        """One log entry in plain words, or None for an entry the log does not show."""
+        raise NotImplementedError
+
+    @classmethod
+    def final_summary(cls, state: StateMessage) -> RenderableType:
+        """The final table's body: every seat's result, best first."""
+        raise NotImplementedError
+
+    # ---- the frame ----------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(self.game.title, id="game-title", classes="screen-title", markup=False)
+        with Vertical(id="game-body"):
+            yield from self.compose_table()
+            yield FollowingLog(id="log")
+            yield ChatInput()
+            with Horizontal(id="actions"):
+                yield from self.compose_actions()
+                yield Static(id="status", markup=False)
+                yield Countdown(id="clock")
+        yield Static(
+            f"Make the terminal at least {MIN_SIZE[0]}x{MIN_SIZE[1]} to see the whole table.",
+            id="too-small",
+            markup=False,
+        )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        # Keys, not focus, drive a game: a focused button would swallow Space or Enter.
+        for widget in self.query("Button, FollowingLog"):
+            widget.can_focus = False
+        self.query_one("#log").border_title = "What happened"
+        self._fit(self.app.size.width, self.app.size.height)
+        self.listen()
+        if self.table.state is not None:
+            self.show(self.table.state)
+
+    def on_unmount(self) -> None:
+        self.stop_listening()
+
+    def on_resize(self) -> None:
+        self._fit(self.size.width, self.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Below the size the screens are made for, say so rather than lose a column."""
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.query_one("#too-small").display = small
+        self.query_one("#game-body").display = not small
+
+    def on_seat_message(self, event: SeatMessage) -> None:
+        """Show a new state; the table's talk, drops and refusals are heard."""
+        if event.message["type"] == "state":
+            self.show(event.message)
+        else:
+            self.hear(event.message)
+            self.refresh_bindings()
+
+    def show(self, state: StateMessage) -> None:
+        self.state = state
+        view = state["view"]
+        self.draw(state)
+        self.query_one(FollowingLog).write_lines(self.log_lines_of(state, self.logged))
+        self.logged = len(view["log"])
+        for button in self.query("#actions Button"):
+            button.display = not self.watching
+        self.query_one("#game-title", Static).update(f"{self.game.title} — {self.turn_text()}")
+        self.query_one(Countdown).show(state.get("clock"), state["seat"])
+        self.say(self.prompt())
+        self.refresh_bindings()
+        if view["over"]:
+            self.finished = True
+            self._show_final()
+
+    @property
+    def watching(self) -> bool:
+        """A spectator: no seat, so nothing to play."""
+        return self.state is None or self.state["seat"] is None
+
+    @property
+    def my_move(self) -> bool:
+        """The seat shown is one whose decision the table awaits now."""
+        return self.state is not None and self.state["seat"] in self.state["view"]["to_act"]
+
+    def awaited(self) -> list[int]:
+        """The seats the table awaits, other than the one shown."""
+        assert self.state is not None
+        return [s for s in self.state["view"]["to_act"] if s != self.state["seat"]]
+
+    def turn_text(self) -> str:
+        """The title's second half: 'your turn', 'Ana's turn', 'everyone decides'."""
+        assert self.state is not None
+        view = self.state["view"]
+        if view["over"]:
+            return "game over"
+        to_act = view["to_act"]
+        if len(to_act) > 1:
+            return "your decision" if self.my_move else "deciding together"
+        if self.my_move:
+            return "your turn"
+        return f"{seat_names(self.state)[to_act[0]]}'s turn" if to_act else ""
+
+    def prompt(self) -> str:
+        """The status line: what the player may do, or whom the table waits for and why."""
+        assert self.state is not None
+        view, seats = self.state["view"], self.state["seats"]
+        if view["over"]:
+            return "The game is over."
+        if self.my_move:
+            return self.my_prompt(self.state)
+        names = seat_names(self.state)
+        waiting = self.awaited()
+        away = [s for s in waiting if seats[s]["kind"] == "human" and seats[s]["away"]]
+        if away:
+            who = name_list([names[s] for s in away])
+            verb = "is" if len(away) == 1 else "are"
+            fix = " b seats a bot for them." if self._may_stand_in() else ""
+            return f"{who} {verb} away — waiting for them to rejoin.{fix}"
+        who = name_list([names[s] for s in waiting])
+        verb = "is deciding" if len(waiting) == 1 else "are deciding"
+        text = f"{who} {verb}…"
+        if self.watching:
+            return f"You are watching; {text}"
+        if any(seats[s]["kind"] == "bot" for s in waiting) and self._may_hurry():
+            text += " (f skips the pause)"
+        return text
+
+    def say(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    def _show_final(self) -> None:
+        """Hand over to the final table, once nothing (help, a question) covers this screen."""
+        if self.is_current and self.state is not None:
+            self.post_message(ShowTable(self.table, "final", self.state))
+
+    def on_screen_resume(self) -> None:
+        if self.finished:
+            self._show_final()
+
+    @classmethod
+    def log_lines_of(cls, state: StateMessage, start: int = 0) -> list[str]:
+        """The log of `state` in words from entry `start` on (the final table shows it all)."""
+        names = seat_names(state)
+        lines = (cls.log_line(entry, names) for entry in state["view"]["log"][start:])
+        return [line for line in lines if line is not None]
+
+    # ---- the player's actions -----------------------------------------------------------
+    async def send(self, action: dict[str, Any]) -> None:
+        """Send an intent if it is our move; say why not otherwise. Never raises."""
+        state = self.state
+        if state is None or self.finished:
+            return
+        if state["seat"] is None:
+            self.say("You are watching this table: spectators cannot play.")
+            return
+        if not self.my_move:
+            names = seat_names(state)
+            waiting = name_list([names[s] for s in state["view"]["to_act"]])
+            self.say(f"Wait: it is not your move — the table waits for {waiting}.")
+            return
+        try:
+            await self.table.act(action, state["version"])
+        except IllegalMove as err:
+            self.say(f"Not allowed: {err}")
+
+    def action_hurry(self) -> None:
+        self.table.hurry()
+
+    def action_rules(self) -> None:
+        from tui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.GAME_ID))
+
+    def action_stand_in(self) -> None:
+        """The host seats a bot in the seat of an away player the table waits for."""
+        assert self.table.host is not None and self.state is not None
+        seats = self.state["seats"]
+        away = [s for s in self.awaited() if seats[s]["kind"] == "human" and seats[s]["away"]]
+        if not away:
+            self.say("Nobody the table waits for is away: b seats a bot only for them.")
+            return
+        for seat in away:
+            try:
+                self.table.host.stand_in(seat)
+            except ValueError as err:
+                self.say(f"Not now: {err}")
+
+    def action_leave(self) -> None:
+        """Back to the menu; the game in progress is only abandoned once confirmed."""
+        self.leave_table(self.table.leave_question)
+
+    def action_log_back(self, lines: int) -> None:
+        self.query_one(FollowingLog).read_back(lines)
+
+    def action_log_on(self, lines: int) -> None:
+        self.query_one(FollowingLog).read_on(lines)
+
+    def action_log_start(self) -> None:
+        self.query_one(FollowingLog).read_from_start()
+
+    def action_log_follow(self) -> None:
+        self.query_one(FollowingLog).follow()
+
+    def action_hint(self) -> None:
+        """Ask the hard bot what it would do here, off the UI thread, and say it."""
+        if self.state is None or not self.my_move or self.hinting or self.HINT is None:
+            self.say("A hint is for your own move: wait until the table waits for you.")
+            return
+        self.hinting = True
+        self.say("Thinking about a hint…")
+        self.run_worker(self._hint(self.state), thread=True, group="hint", exit_on_error=False)
+
+    def _hint(self, state: StateMessage) -> None:
+        assert self.HINT is not None
+        module, name = self.HINT.split(":")
+        hint = getattr(importlib.import_module(module), name)
+        try:
+            _action, reason = hint(state["view"], random.Random(state["version"]))
+            text = f"Hint: {reason}"
+        except Exception as err:  # a hint must never cost the game: say it and go on
+            text = f"No hint this time ({err})."
+        self.app.call_from_thread(self._hinted, state, text)
+
+    def _hinted(self, state: StateMessage, text: str) -> None:
+        self.hinting = False
+        if self.state is state:  # still the position the hint is about
+            self.say(text)
+
+    def _may_hurry(self) -> bool:
+        """Only the table's host can skip a bot's pause; a LAN player's key would do nothing."""
+        return self.table.host is not None
+
+    def _may_stand_in(self) -> bool:
+        return self.table.host is not None and not self.table.solo
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.PLAY_ACTIONS or action == "hint":
+            if self.watching or self.finished:
+                return False
+            if action == "hint":
+                return self.HINT is not None and self.table.hints
+        if action == "hurry":
+            return self._may_hurry()
+        if action == "stand_in":
+            return self._may_stand_in() and not self.finished
+        return super().check_action(action, parameters)

@@ -1,0 +1,42 @@
+"""What the player chose last time — name, game, seats, bot levels, bot pause, each game's
+options — kept in the user's config folder, so a set-up screen opens as they left it.
+
+A file that is missing, unreadable or not what we wrote is simply ignored: remembering is a
+courtesy, never a reason to fail. GAMENIGHT_CONFIG_DIR moves the folder (the tests use it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+FILE = "settings.json"
+
+
+def config_dir() -> Path:
+    override = os.environ.get("GAMENIGHT_CONFIG_DIR")
+    return Path(override) if override else Path(platformdirs.user_config_dir("gamenight"))
+
+
+def load() -> dict[str, Any]:
+    """The remembered settings, {} when there are none."""
+    try:
+        data = json.loads((config_dir() / FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def remember(**changes: Any) -> None:
+    """Merge `changes` into the remembered settings; a failure to write is ignored."""
+    data = {**load(), **changes}
+    try:
+        folder = config_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / FILE).write_text(json.dumps(data, indent=1), encoding="utf-8")
+    except OSError:
+        pass

@@ -1,0 +1,87 @@
+"""A log that follows new lines unless its reader scrolled up on purpose.
+
+Textual's `Log` scrolls to a new line only when it already sat at the very end, so anything that
+moves the end without the reader asking — a chat line opening below it and shrinking it by a
+row, a resize, one key press up — left it frozen on stale moves for the rest of a game. Here
+following is a decision of the reader alone: scrolling up (keys or wheel) stops it, reaching the
+end again (End, scrolling down to it, or a click on the marker) resumes it, and while it is off
+the border says how many new lines wait below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual import events
+from textual.widgets import Log
+
+from tui.seats import plural
+
+
+class FollowingLog(Log):
+    """`following` is True unless the reader scrolled away from the end."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(highlight=False, auto_scroll=False, id=id)
+        self.following = True
+        self.unread = 0
+
+    def write_lines(self, lines: Iterable[str], scroll_end: bool | None = None) -> FollowingLog:
+        lines = list(lines)
+        super().write_lines(lines, scroll_end=False)
+        if self.following:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        elif lines:
+            self.unread += len(lines)
+            self._mark()
+        return self
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.following:
+            self.call_after_refresh(self.scroll_end, animate=False, x_axis=False)
+
+    # ---- the reader's own scrolling -------------------------------------------------------
+    def read_back(self, lines: int) -> None:
+        """Scroll up `lines` (a page for a large number): following stops."""
+        self.following = False
+        self.scroll_relative(y=-lines, animate=False, immediate=True)
+        self._mark()
+
+    def read_on(self, lines: int) -> None:
+        """Scroll down `lines`; reaching the end resumes following."""
+        self.scroll_relative(y=lines, animate=False, immediate=True)
+        if self.is_vertical_scroll_end:
+            self.follow()
+
+    def read_from_start(self) -> None:
+        self.following = False
+        self.scroll_home(animate=False, immediate=True)
+        self._mark()
+
+    def follow(self) -> None:
+        """Back to the end, and follow new lines from now on."""
+        self.following = True
+        self.unread = 0
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self._mark()
+
+    def _on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        event.stop()
+        self.read_back(3)
+
+    def _on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        event.stop()
+        self.read_on(3)
+
+    def on_click(self) -> None:
+        if not self.following:
+            self.follow()
+
+    def _mark(self) -> None:
+        """Say below the log that it is not following, and how to make it."""
+        if self.following:
+            self.border_subtitle = ""
+        elif self.unread:
+            self.border_subtitle = f"↓ {plural(self.unread, 'new line')} below — End follows"
+        else:
+            self.border_subtitle = "reading back — End follows"

@@ -1,0 +1,52 @@
+"""A game's typed options as set-up controls: one `Cycler` per declared `core.api.Option`.
+
+Both the solo set-up and the host's lobby draw a game's options from its declaration, so a new
+option appears in both with its label, its values and its help line, and nothing is guessed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Label
+
+from core.api import Option
+from tui.widgets.cycler import Cycler
+
+
+def value_label(spec: Option, value: Any) -> str:
+    """'on'/'off' for a flag, the number otherwise (with 'none' for a zero clock)."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value == 0 and spec.name.endswith("_seconds"):
+        return "none"
+    return f"{value:g} s" if spec.name.endswith("_seconds") else str(value)
+
+
+def option_rows(
+    game_id: str, specs: tuple[Option, ...], values: dict[str, Any]
+) -> list[tuple[Label, Cycler]]:
+    """A label and a cycler per option of `game_id`, set to `values` where they are allowed.
+
+    Ids are `opt-<game>-<name>`; every cycler has the class `game-option` and the game's id as
+    a class, so a screen can show one game's options and read them back (`chosen_options`)."""
+    rows = []
+    for spec in specs:
+        value = values.get(spec.name, spec.default)
+        if value not in spec.values():
+            value = spec.default
+        choices = [(value_label(spec, v), v) for v in spec.values()]
+        label = Label(spec.label, classes=f"option-label opt-{game_id}")
+        label.tooltip = spec.help
+        cycler = Cycler(choices, value, id=f"opt-{game_id}-{spec.name}")
+        cycler.add_class("game-option", f"opt-{game_id}")
+        cycler.tooltip = spec.help
+        rows.append((label, cycler))
+    return rows
+
+
+def chosen_options(screen: Any, game_id: str, specs: tuple[Option, ...]) -> dict[str, Any]:
+    """The values the option cyclers of `game_id` show on `screen`."""
+    return {
+        spec.name: screen.query_one(f"#opt-{game_id}-{spec.name}", Cycler).value for spec in specs
+    }
