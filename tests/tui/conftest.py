@@ -10,3 +10,9 @@ import pytest
 @pytest.fixture(autouse=True)
 def fresh_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GAMENIGHT_CONFIG_DIR", str(tmp_path / "config"))
+
+
+@pytest.fixture(autouse=True)
+def fresh_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No journal, record or token of another test: the menu offers no resume it left."""
+    monkeypatch.setenv("GAMENIGHT_DATA_DIR", str(tmp_path / "data"))

@@ -97,7 +97,7 @@ async def test_kick_settings_and_names_in_the_host_lobby() -> None:
         await pilot.press("k")  # the highlighted seat is the host's own
         assert "your own seat" in text_of(lobby, "#status")
         await pilot.press("down", "b")
-        assert "k removes a player first" in text_of(lobby, "#status")
+        assert "k removes them first" in text_of(lobby, "#status")
         await pilot.press("k")
         await wait_until(pilot, lambda: session.closed_reason is not None)
         assert "removed you" in str(session.closed_reason)

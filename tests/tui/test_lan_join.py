@@ -244,7 +244,7 @@ async def test_the_list_follows_tables_appearing_filling_and_vanishing() -> None
         screen.post_message(TableEvent("remove", found("b", "Kitchen", 5, 5, "playing", 47012)))
         await wait_until(pilot, lambda: len(prompts()) == 1)
         screen.post_message(TableEvent("remove", found("a", "Zoe's table", 3, 4, "lobby", 47011)))
-        await wait_until(pilot, lambda: "Type an address" in prompts()[0])
+        await wait_until(pilot, lambda: "Type its address in the field above" in prompts()[0])
         await pilot.press("enter")
         assert "No table chosen" in text_of(screen, "#status")
 

@@ -40,6 +40,7 @@ LOG_PAGE = 5  # lines PgUp/PgDn move the log
 class GameScreen(TableTalk):
     """One seat's view of a game, drawn from the table's state messages."""
 
+    AUTO_FOCUS = None  # keys, not focus, drive a game: a focused log or button eats keys
     GAME_ID: ClassVar[str]
     PLAY_ACTIONS: ClassVar[frozenset[str]] = frozenset()  # hidden from spectators
     HINT: ClassVar[str | None] = None  # "module:function" giving (action, reason) for a view

@@ -136,9 +136,14 @@ class HostLobbyScreen(LobbyScreen):
         """Open ↔ easy ↔ normal ↔ hard for the highlighted seat; people are not cycled away."""
         index = self._seat()
         seat = self.host.lobby.seats[index]
+        if seat.kind == "human" and index == self.host.local_seat:
+            self.say("b puts a bot in an open or bot seat; this one is yours, so it stays you.")
+            return
         if seat.kind == "human":
-            who = "you" if index == self.host.local_seat else plain(seat.name)
-            self.say(f"Seat {index + 1} is {who}: k removes a player first.")
+            self.say(
+                f"b puts a bot in an open or bot seat; seat {index + 1} is "
+                f"{plain(seat.name)}'s: k removes them first."
+            )
             return
         current = SEAT_CHOICES.index(seat.level if seat.kind == "bot" else "open")
         choice = SEAT_CHOICES[(current + step) % len(SEAT_CHOICES)]

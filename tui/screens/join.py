@@ -160,7 +160,9 @@ class JoinScreen(Screen[None]):
         found.clear_options()
         if not tables:
             looking = "Looking for tables…" if self.plan.discovery else "Discovery is off."
-            found.add_option(Option(f"{looking} Type an address below if yours is not found."))
+            found.add_option(
+                Option(f"{looking} Type its address in the field above if yours is not found.")
+            )
             found.disable_option_at_index(0)
             return
         found.add_options(Option(table_line(t), id=t.service) for t in tables)

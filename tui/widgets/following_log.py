@@ -18,8 +18,10 @@ from textual.widgets import Log
 from tui.seats import plural
 
 
-class FollowingLog(Log):
-    """`following` is True unless the reader scrolled away from the end."""
+class FollowingLog(Log, can_focus=False):
+    """`following` is True unless the reader scrolled away from the end. It never takes the
+    focus: the screen's keys scroll it (`read_back`, `read_on`, `follow`), so a focused log
+    can never swallow a game's keys."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(highlight=False, auto_scroll=False, id=id)

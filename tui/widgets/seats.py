@@ -42,8 +42,15 @@ def settings_text(lobby: dict[str, Any]) -> str:
     """The game's options and the away-bot setting, in one line."""
     options = {**lobby["game_options"], **lobby["options"]}
     shown = ", ".join(f"{name} {value}" for name, value in options.items()) or "no options"
+    if not lobby["settings"].get("hints", True):
+        shown += ", hints off"
     settings = lobby["settings"]
     away = settings["away_bot_seconds"]
     level = settings["away_bot_level"]
-    bot = f"a {level} bot plays for them after {away:g} s" if away else "none (the game waits)"
+    article = "an" if str(level)[:1] in "aeiou" else "a"
+    bot = (
+        f"{article} {level} bot plays for them after {away:g} s"
+        if away
+        else "none (the game waits)"
+    )
     return f"Options: {shown} · Away players: {bot}"

@@ -50,14 +50,17 @@ class ChatInput(Input):
 
     def on_mount(self) -> None:
         self.display = False
+        self.can_focus = False  # hidden, it must not take the screen's keys
 
     def open(self) -> None:
         self.display = True
+        self.can_focus = True
         self.focus()
 
     def action_close(self) -> None:
         """Hide the line (keeping what was typed) and give the keys back to the screen."""
         self.display = False
+        self.can_focus = False
         self.screen.set_focus(None)
 
     @on(Input.Submitted)

@@ -46,9 +46,9 @@ class NoThanksScreen(GameScreen):
         yield Button("No thanks! \\[p]", id="pass", action="screen.pass", compact=True)
 
     def on_mount(self) -> None:
+        """(Textual runs GameScreen.on_mount next: it connects the screen to the table.)"""
         self.query_one("#offer").border_title = "On offer"
         self.query_one("#players").border_title = "Players"
-        super().on_mount()
 
     def draw(self, state: StateMessage) -> None:
         view = state["view"]
