@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+import net.journal
 from net.discovery import FoundTable
 from net.host import Host
 from tests.tui.lan_pilots import (
@@ -128,10 +129,10 @@ async def test_a_journal_that_cannot_be_written_is_said_in_the_lobby(
         assert app.lan is not None and app.lan.host is not None
         host = app.lan.host
 
-        def full(table: object) -> None:
+        def full(*args: object) -> None:
             raise OSError(28, "No space left on device")
 
-        monkeypatch.setattr(host, "_new_journal", full)
+        monkeypatch.setattr(net.journal.Journal, "create", full)
         await pilot.press("down", "b", "down", "b")  # two bots: the table is ready
         await wait_until(pilot, lambda: host.lobby.not_ready() is None)
         await pilot.press("s")
@@ -189,8 +190,9 @@ async def test_a_kicked_player_is_told_plainly_and_cannot_rejoin(host: Host) -> 
     async with app.run_test(size=SIZE) as pilot:
         lobby = await join_lobby(pilot, host.port or 0)
         host.kick(1)
-        await wait_until(pilot, lambda: "removed you" in text_of(lobby, "#status"))
-        assert "The host removed you from this table" in text_of(lobby, "#status")
+        # Wait for the final sentence itself: an interim status also says "removed you".
+        final = "The host removed you from this table"
+        await wait_until(pilot, lambda: final in text_of(lobby, "#status"))
         assert "rejoin" not in text_of(lobby, "#status")
         assert "j" not in lobby.active_bindings
         await pilot.press("j")  # refused: nothing happens
