@@ -95,3 +95,12 @@ async def test_a_rejoining_player_keeps_their_name_and_bots_avoid_the_names_take
         host.rename(player="ana")
     host.rename(player="Host")  # the host person's own name may be a label word
     back.close()
+
+
+def test_names_are_trimmed_of_white_space_and_measured_in_code_points() -> None:
+    """net/PROTOCOL.md, *Text*: Unicode white space is trimmed from both ends, and the 24 are
+    code points (👩‍💻 is three)."""
+    assert check_name("\u3000\u00a0Zoe\t ", set()) == "Zoe"
+    assert check_name("👩\u200d💻" * 8, set()) == "👩\u200d💻" * 8  # 24 code points
+    with pytest.raises(ProtocolError, match="24 code points"):
+        check_name("👩\u200d💻" * 8 + "x", set())
