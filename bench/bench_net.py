@@ -52,8 +52,14 @@ def _start_when_full(host: Host) -> None:
 
 
 def spawn_host(tables: int, players: int, data_dir: str) -> tuple[subprocess.Popen[str], list[int]]:
+    return spawn_server(__file__, ["--serve", str(tables), "--players", str(players)], data_dir)
+
+
+def spawn_server(script: str, args: list[str], data_dir: str) -> tuple[subprocess.Popen[str], Any]:
+    """Run a benchmark's host process (`script` with `args`), its journals in `data_dir`; it
+    serves until its stdin closes. Returns it and the JSON line it prints once listening."""
     process = subprocess.Popen(
-        [sys.executable, __file__, "--serve", str(tables), "--players", str(players)],
+        [sys.executable, script, *args],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,

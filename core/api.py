@@ -16,8 +16,9 @@ from typing import Any, Protocol, runtime_checkable
 Action = dict[str, Any]
 View = dict[str, Any]
 
+MAX_ECHO = 40  # characters of a client's value quoted back in an error message
 _BRIEF = reprlib.Repr()  # keyword arguments need Python 3.12
-_BRIEF.maxstring = _BRIEF.maxother = 40
+_BRIEF.maxstring = _BRIEF.maxother = MAX_ECHO
 _BRIEF.maxlist = _BRIEF.maxdict = 4
 _BRIEF.maxlevel = 2
 
@@ -148,8 +149,10 @@ def action_kind(action: object, kinds: tuple[str, ...]) -> str:
 
 def brief(value: object) -> str:
     """A short repr of something a client sent, for an error message: echoing a huge or
-    hostile value in full would make the error itself too large to send."""
-    return _BRIEF.repr(value)
+    hostile value in full would make the error itself too large to send. At most MAX_ECHO
+    characters, however the value nests (net/PROTOCOL.md promises it)."""
+    text = _BRIEF.repr(value)
+    return text if len(text) <= MAX_ECHO else text[: MAX_ECHO - 1] + "…"
 
 
 def check_seat(seat: object, players: int) -> int:

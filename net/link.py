@@ -56,6 +56,7 @@ class Link:
         self._pinger: asyncio.Task[None] | None = None
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        self.address = str(peer[0]) if isinstance(peer, tuple) else self.peer  # the peer's host
 
     @property
     def closed(self) -> bool:

@@ -9,11 +9,13 @@ authority on what its options mean.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
 from core import BOT_LEVELS, get_game
 from core.api import check_players, check_seat
+from net.names import name_key
 from net.table import BOT_NAMES, Seat
 
 
@@ -25,15 +27,11 @@ class LobbySeat:
     name: str | None = None
     level: str | None = None
     token: str | None = None  # humans only; never sent to anyone but the seat's holder
-    connected: bool = False
 
-    def public(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "name": self.name,
-            "level": self.level,
-            "connected": self.connected,
-        }
+    def public(self, connected: bool) -> dict[str, Any]:
+        """The seat as the `lobby` message shows it; whether it is connected is the host's
+        roster's to say (net/roster.py), so it is not kept here."""
+        return {"kind": self.kind, "name": self.name, "level": self.level, "connected": connected}
 
 
 @dataclass
@@ -94,19 +92,25 @@ class Lobby:
         seats += [LobbySeat() for _ in range(game.min_players - len(seats))]
         self.game_id, self.game, self.seats, self.options = game_id, game, seats, {}
 
-    def set_bot(self, index: int, level: str) -> None:
-        """Put a bot in a seat that is open or already a bot (a human must be kicked first)."""
+    def set_bot(self, index: int, level: str, taken: Collection[str] = ()) -> None:
+        """Put a bot in a seat that is open or already a bot (a human must be kicked first),
+        named so that no one else at the table (`taken`: the spectators' name keys) is; a bot
+        given another level keeps its name."""
         if level not in BOT_LEVELS:
             raise ValueError(f"no bot level {level!r}; the levels are {', '.join(BOT_LEVELS)}")
         seat = self.seat(index)
         if seat.kind == "human":
             raise ValueError(f"seat {index} is {seat.name}'s; kick them first")
-        if seat.kind == "bot":  # a new level keeps the bot's name
+        if seat.kind == "bot":
             self.seats[index] = LobbySeat("bot", seat.name, level)
             return
-        taken = {s.name.casefold() for s in self.seats if s.name}
-        name = next((n for n in BOT_NAMES if n.casefold() not in taken), f"Bot {index + 1}")
+        taken = self.names(but=index) | set(taken)
+        name = next((n for n in BOT_NAMES if name_key(n) not in taken), f"Bot {index + 1}")
         self.seats[index] = LobbySeat("bot", name, level)
+
+    def names(self, but: int | None = None) -> set[str]:
+        """The name keys (net/names.py) of the seats' humans and bots, but seat `but`'s."""
+        return {name_key(s.name) for i, s in enumerate(self.seats) if s.name and i != but}
 
     def kick(self, index: int, replacement: LobbySeat) -> LobbySeat:
         """Put `replacement` in a seat (open, or a bot in a running game) and remember the
@@ -133,9 +137,7 @@ class Lobby:
         """Seat a new human in the first open seat; None when the table is full."""
         for index, seat in enumerate(self.seats):
             if seat.kind == "open":
-                self.seats[index] = LobbySeat(
-                    "human", name, token=secrets.token_urlsafe(18), connected=True
-                )
+                self.seats[index] = LobbySeat("human", name, token=secrets.token_urlsafe(18))
                 return index
         return None
 
@@ -163,26 +165,45 @@ class Lobby:
         return None
 
     def table_seats(self) -> list[Seat]:
-        """The seats as the table holds them; humans not connected start away."""
-        return [
-            Seat(s.name or "?", s.kind, s.level, away=s.kind == "human" and not s.connected)
-            for s in self.seats
-        ]
+        """The seats as the table holds them (a human is away until attached)."""
+        return [Seat(s.name or "?", s.kind, s.level) for s in self.seats]
 
     def taken(self) -> int:
         return sum(s.kind != "open" for s in self.seats)
 
-    def public(self) -> dict[str, Any]:
+    def public(self, connected: Callable[[int], bool]) -> dict[str, Any]:
+        """The `lobby` message's fields; `connected(seat)` says whether someone holds a seat."""
         return {
             "game": self.game_id,
             "options": {key: value for key, value in self.options.items() if key != "deck"},
             "settings": self.settings.public(),
-            "seats": [s.public() for s in self.seats],
+            "seats": [s.public(connected(i)) for i, s in enumerate(self.seats)],
             "min_players": self.game.min_players,
             "max_players": self.game.max_players,
             "game_options": dict(self.game.options),
             "not_ready": self.not_ready(),
         }
+
+    def saved(self) -> dict[str, Any]:
+        """What a journal's header keeps of the lobby for a resumed host (net/running.py):
+        the settings, the seats with their tokens, and the tokens kicked so far, which it must
+        go on refusing. Secret: the header is written 0600 (net/paths.py)."""
+        return {
+            "settings": self.settings.public(),
+            "seats": [
+                {"kind": s.kind, "name": s.name, "level": s.level, "token": s.token}
+                for s in self.seats
+            ],
+            "kicked": sorted(self.kicked),
+        }
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        """Take back the seats and kicked tokens of `saved()` (the settings are the caller's,
+        as they are the host's constructor argument)."""
+        self.seats = [
+            LobbySeat(s["kind"], s["name"], s["level"], s["token"]) for s in saved["seats"]
+        ]
+        self.kicked = set(saved.get("kicked", []))  # absent from older journals
 
     def seat(self, index: int) -> LobbySeat:
         """The seat at `index`, or ValueError (IllegalMove) naming the seats there are."""

@@ -16,11 +16,14 @@ from typing import Any
 
 import msgpack
 
+from core.api import MAX_ECHO, brief
+
+__all__ = ["MAX_ECHO", "brief"]  # re-exported: core's is the one way to quote a peer's value
+
 PROTOCOL_VERSION = 1
 MAX_FRAME = 256 * 1024  # bytes of msgpack after the length prefix
-MAX_NAME = 24  # characters in a player name
-MAX_CHAT = 200  # characters in a chat line
-MAX_ECHO = 40  # characters of a peer's value quoted back in an error message
+MAX_NAME = 24  # code points in a player name
+MAX_CHAT = 200  # code points in a chat line
 PHASES = ("lobby", "playing", "over")  # a table's phase, in `info` and the mDNS record
 _HEADER = struct.Struct(">I")
 _REFUSED = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")  # Unicode categories never shown
@@ -81,10 +84,12 @@ async def read_frame(reader: asyncio.StreamReader) -> dict[str, Any]:
 def clean_text(value: object, limit: int, what: str) -> str:
     """Printable text for a name or chat line, or ProtocolError saying what is wrong.
 
-    Control and format characters (escape sequences, bidi overrides and isolates, zero-width
-    spaces) are refused rather than silently stripped so the sender learns why; the TUI still
-    renders the text without markup, as plain text. The one format character allowed is the
-    zero width joiner, which glues emoji sequences (a family, a flag) and cannot reorder text.
+    White space (every Unicode White_Space character, as `str.strip`) is trimmed from both
+    ends, then the length is counted in code points, as net/PROTOCOL.md says. Control and
+    format characters (escape sequences, bidi overrides and isolates, zero-width spaces) are
+    refused rather than silently stripped so the sender learns why; the TUI still renders the
+    text without markup, as plain text. The one format character allowed is the zero width
+    joiner, which glues emoji sequences (a family, a flag) and cannot reorder text.
     """
     if not isinstance(value, str):
         raise ProtocolError("bad_message", f"{what} must be text")
@@ -92,17 +97,10 @@ def clean_text(value: object, limit: int, what: str) -> str:
     if not text:
         raise ProtocolError("bad_message", f"{what} is empty")
     if len(text) > limit:
-        raise ProtocolError("bad_message", f"{what} is longer than {limit} characters")
+        raise ProtocolError("bad_message", f"{what} is longer than {limit} code points")
     if any(ch != _ZWJ and unicodedata.category(ch) in _REFUSED for ch in text):
         raise ProtocolError("bad_message", f"{what} contains control characters")
     return text
-
-
-def brief(value: object) -> str:
-    """`repr(value)` cut to MAX_ECHO characters: an error message quoting a peer's value must
-    stay small however large the value was (a 256 KiB string would not fit back in a frame)."""
-    text = repr(value)
-    return text if len(text) <= MAX_ECHO else text[: MAX_ECHO - 1] + "…"
 
 
 def request_id(message: dict[str, Any]) -> int | None:

@@ -25,8 +25,8 @@ class Seating:
         self._timers: dict[int, asyncio.TimerHandle] = {}
 
     def away(self, seat: int) -> None:
-        """The seat's human dropped: show them away, and send a bot in later."""
-        self.table.seats[seat].away = True
+        """The seat's human dropped (their endpoint is detached): show them away to everyone,
+        and send a bot in later."""
         self.table.broadcast()
         self.schedule(seat)
 
@@ -38,12 +38,11 @@ class Seating:
         self._timers[seat] = asyncio.get_running_loop().call_later(delay, self._stand_in, seat)
 
     def back(self, seat: int, name: str) -> None:
-        """The seat's human returned: they take over from any stand-in bot."""
+        """The seat's human returned (attached again): they take over from any stand-in bot."""
         self._cancel(seat)
-        if self.table.seats[seat].kind == "bot":
+        if self.table.seats[seat].stand_in:
             self.table.set_seat(seat, Seat(name))
         else:
-            self.table.seats[seat].away = False
             self.table.broadcast()
 
     def to_bot(self, seat: int, name: str) -> None:
@@ -66,7 +65,9 @@ class Seating:
     def _stand_in(self, seat: int) -> None:
         self._timers.pop(seat, None)
         human = self.table.seats[seat]
-        self.table.set_seat(seat, Seat(human.name, "bot", self.settings.away_bot_level, away=True))
+        self.table.set_seat(
+            seat, Seat(human.name, "bot", self.settings.away_bot_level, stand_in=True)
+        )
         self.notice(f"a bot plays for {human.name} until they are back")
 
     def _cancel(self, seat: int) -> None:

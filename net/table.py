@@ -19,21 +19,18 @@ import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from core import IllegalMove, get_bot, get_game, new_record, record_action
 from core.api import Action, Bot, View, check_seat
+
+if TYPE_CHECKING:
+    from net.clock import TurnClock
 
 log = logging.getLogger(__name__)
 
 SAVE_RETRY = 1.0  # seconds before a bot or the clock tries again a move that could not be saved
 BOT_NAMES = ("Ana", "Bruno", "Chloé", "Dario", "Emi", "Farid", "Greta", "Hugo")
-
-
-class Countdown(Protocol):
-    """A turn clock the table reports in its state messages (net/clock.py)."""
-
-    def public(self) -> dict[str, Any] | None: ...
 
 
 class Endpoint(Protocol):
@@ -44,13 +41,22 @@ class Endpoint(Protocol):
 
 @dataclass
 class Seat:
-    """Who sits in a seat: a human (local or remote) or a bot of some level."""
+    """Who sits in a seat: a human (local or remote) or a bot of some level.
+
+    Whether its human is there is not stored but read from the endpoints attached to it: the
+    host attaches exactly its connected members (net/roster.py), so the two cannot disagree.
+    """
 
     name: str
     kind: str = "human"  # "human" or "bot"
     level: str | None = None  # for bots
-    away: bool = False  # a human whose connection dropped
+    stand_in: bool = False  # a bot playing for a human who is away, until they are back
     endpoints: list[Endpoint] = field(default_factory=list)
+
+    @property
+    def away(self) -> bool:
+        """A human (or the human a stand-in bot plays for) with no connection to the seat."""
+        return (self.kind == "human" or self.stand_in) and not self.endpoints
 
     def public(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "level": self.level, "away": self.away}
@@ -104,7 +110,7 @@ class Table:
         self.write_ahead = write_ahead
         self.on_action = on_action
         self.spectators: list[Endpoint] = []
-        self.clock: Countdown | None = None  # set by a host whose game has a turn clock
+        self.clock: TurnClock | None = None  # set by a host whose game has a turn clock
         self.finished = asyncio.Event()
         self._bots: dict[int, Bot] = {}
         self._bot_rngs: dict[int, random.Random] = {}

@@ -145,11 +145,19 @@ class Game:
         """Wait for the end, then check every seat's last view is the host's view of it."""
         assert self.host.table is not None
         await asyncio.wait_for(self.host.table.finished.wait(), timeout)
-        await asyncio.sleep(0.05)
+        table = self.host.table
+        pairs = list(zip(self.drivers, self.sessions, strict=True))
+        await wait_for(lambda: all(sees(d, table.view(s.seat)) for d, s in pairs))
         for driver, session in zip(self.drivers, self.sessions, strict=True):
             last = driver.last_state
             assert last["view"]["over"]
             assert last["view"] == self.host.table.view(session.seat)
+
+
+def sees(driver: BotDriver, view: dict[str, Any]) -> bool:
+    """Whether the last state the driver was sent holds `view` (frames cross a socket)."""
+    states = [f for f in driver.frames if f["type"] == "state"]
+    return bool(states) and states[-1]["view"] == view
 
 
 async def start_game(
@@ -157,6 +165,7 @@ async def start_game(
 ) -> Game:
     """Host person in seat 0, `remote` players over TCP, bots in the remaining seats."""
     local = BotDriver(seed=100, delay=delay)
+    host_kwargs.setdefault("joins", None)  # every test player joins from 127.0.0.1
     host = Host("nothanks", name="Hostess", players=players, on_message=local, **host_kwargs)
     local.session = host.local
     port = await host.serve("127.0.0.1", 0)
@@ -180,6 +189,25 @@ async def game() -> AsyncIterator[Game]:
         if isinstance(session, ClientSession):
             await session.close()
     await running.host.close()
+
+
+@pytest.fixture
+async def lobby() -> AsyncIterator[Host]:
+    """A 3-seat No Thanks! lobby on loopback, the host person (Hostess) in seat 0. Joins are not
+    limited: every test peer comes from 127.0.0.1."""
+    host = Host("nothanks", name="Hostess", players=3, joins=None)
+    await host.serve("127.0.0.1", 0)
+    yield host
+    await host.close()
+
+
+@pytest.fixture
+async def audience(lobby: Host) -> AsyncIterator[tuple[ClientSession, list[Message]]]:
+    """A remote player (Pat, seat 1) at the `lobby`, and every message they were sent."""
+    seen: list[Message] = []
+    player = await connect("127.0.0.1", lobby.port or 0, "Pat", on_message=seen.append)
+    yield player, seen
+    await player.close()
 
 
 class FlakyJournal:

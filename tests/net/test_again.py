@@ -3,13 +3,11 @@ host person renames the table or themselves in the lobby."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from net.client import ClientSession
 from net.protocol import ProtocolError
-from tests.net.conftest import start_game
+from tests.net.conftest import start_game, wait_for
 
 
 async def test_new_game_reopens_the_lobby_with_everyone_seated_then_starts_again() -> None:
@@ -22,9 +20,8 @@ async def test_new_game_reopens_the_lobby_with_everyone_seated_then_starts_again
         game.host.new_game()
         assert game.host.table is None and game.host.info()["phase"] == "lobby"
         assert [(s.kind, s.name, s.token) for s in game.host.lobby.seats] == seats
-        await asyncio.sleep(0.1)  # the remote players' frames cross the socket
-        for driver in game.drivers:
-            assert driver.frames[-1]["type"] == "lobby"
+        # The remote players' frames cross the socket.
+        await wait_for(lambda: all(d.frames[-1]["type"] == "lobby" for d in game.drivers))
         game.host.start()  # the same players, a fresh deal
         await game.finish()
     finally:
@@ -44,8 +41,7 @@ async def test_rename_in_the_lobby_only_and_printable_only() -> None:
         host.new_game()
         host.rename(table_name="Den", player="Ann")
         assert host.table_name == "Den" and host.lobby.seats[0].name == "Ann"
-        await asyncio.sleep(0.1)
-        assert game.drivers[1].frames[-1]["table"] == "Den"
+        await wait_for(lambda: game.drivers[1].frames[-1].get("table") == "Den")
         with pytest.raises(ProtocolError):
             host.rename(table_name="\x1b[2J")
         assert host.table_name == "Den"

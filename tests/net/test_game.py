@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
 
 from net.client import connect
 from net.host import Host
-from tests.net.conftest import BotDriver, start_game
+from tests.net.conftest import BotDriver, sees, start_game, wait_for
 
 SECRET_KEYS = {"deck", "removed", "seed", "rng", "state"}
 
@@ -33,6 +32,7 @@ async def test_full_game_every_view_agrees_and_nothing_leaks(players: int, remot
     try:
         await game.finish()
         assert game.host.table is not None
+        await wait_for(lambda: sees(watcher, game.host.table.view(None)))  # type: ignore[union-attr]
         assert watcher.last_state["view"] == game.host.table.view(None)
         assert spectator.seat is None and spectator.token is None
         tokens = {seat.token for seat in game.host.lobby.seats if seat.token}
@@ -85,7 +85,7 @@ async def test_messages_by_iteration_or_late_callback() -> None:
     watcher = await connect("127.0.0.1", port, "W", spectate=True)
     host.set_bot(2, "easy")
     host.start()
-    await asyncio.sleep(0.05)
+    await wait_for(lambda: watcher.state is not None)
     seen: list[str] = []
     watcher.connect(lambda m: seen.append(m["type"]))
     assert seen[0] == "welcome" and seen.index("lobby") < seen.index("state")
@@ -95,6 +95,6 @@ async def test_messages_by_iteration_or_late_callback() -> None:
     closed: list[dict] = []
     watcher.connect(lambda m: closed.append(m) if m["type"] == "closed" else None)
     await host.close()
-    await asyncio.sleep(0.05)
+    await wait_for(lambda: closed)
     assert closed == [{"type": "closed", "reason": "the host closed the table", "by_host": True}]
     await watcher.close()

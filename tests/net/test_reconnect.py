@@ -257,7 +257,8 @@ async def test_resume_in_process_gives_the_host_person_their_seat_back() -> None
         resumed = host.table
         assert resumed is not None and resumed.version >= 8
         await asyncio.wait_for(resumed.finished.wait(), 10)
-        await asyncio.sleep(0.05)
+        await wait_for(lambda: driver.last_state["view"]["over"])
+        await wait_for(lambda: game.drivers[1].last_state["view"]["over"])
         assert driver.last_state["view"] == resumed.view(0)
         assert game.drivers[1].last_state["view"] == resumed.view(1)
         assert host.journal is None and not path.exists()  # the game is over: nothing to resume

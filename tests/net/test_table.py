@@ -16,7 +16,7 @@ import core.registry
 import net.table
 from core import IllegalMove
 from net.table import Seat, Table
-from tests.net.conftest import FlakyJournal
+from tests.net.conftest import FlakyJournal, wait_for
 
 
 class Vote:
@@ -125,7 +125,7 @@ async def test_a_failed_bot_turn_is_logged(caplog: pytest.LogCaptureFixture) -> 
     )
     bots.write_ahead = broken
     bots.start()
-    await asyncio.sleep(0.05)
+    await wait_for(lambda: "the bot of seat 0 failed" in caplog.text)
     assert "the bot of seat 0 failed" in caplog.text and "a bug in the journal" in caplog.text
     assert bots.version == 0
     await bots.close()

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+import net.journal
 from net.discovery import FoundTable
 from net.host import Host
 from tests.tui.lan_pilots import (
@@ -128,10 +129,10 @@ async def test_a_journal_that_cannot_be_written_is_said_in_the_lobby(
         assert app.table is not None and app.table.host is not None
         host = app.table.host
 
-        def full(table: object) -> None:
+        def full(*args: object) -> None:
             raise OSError(28, "No space left on device")
 
-        monkeypatch.setattr(host, "_new_journal", full)
+        monkeypatch.setattr(net.journal.Journal, "create", full)
         await pilot.press("down", "b", "down", "b")  # two bots: the table is ready
         await wait_until(pilot, lambda: host.lobby.not_ready() is None)
         await pilot.press("s")

@@ -1,0 +1,84 @@
+"""Notices of people coming and going, folded so that a crowd makes one line, not a flood.
+
+The first arrival or departure after a quiet spell is told at once ("Ann joined"). Those that
+follow within `NOTICE_WINDOW` seconds are gathered and told together when it ends, spectators
+by number ("12 spectators joined; 11 spectators left"), so however fast outsiders come and go
+each person at the table gets at most one such line per window, and a crowd's names never
+reach anyone's screen. Seated players (a handful at most) are still named.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from collections.abc import Callable
+
+NOTICE_WINDOW = 1.0  # seconds over which arrivals and departures fold into one notice
+
+# What happened to someone, and how one line says it of one named person or of many spectators.
+_SEATED = {"joined": "joined", "back": "is back", "dropped": "dropped"}
+_WATCHING = {"watching": ("is watching", "joined"), "left": ("left", "left")}
+
+
+class Notices:
+    """Arrivals and departures at one table, told through `say` (one notice line each time)."""
+
+    def __init__(self, say: Callable[[str], None]) -> None:
+        self.say = say
+        self._named: dict[str, list[str]] = {}  # seated event: names, in order
+        self._crowd: Counter[str] = Counter()  # spectator event: how many
+        self._first: dict[str, str] = {}  # spectator event: the name, while there is one
+        self._quiet_until = 0.0
+        self._timer: asyncio.TimerHandle | None = None
+
+    def seated(self, event: str, name: str) -> None:
+        """A seated player `event`s: one of "joined", "back", "dropped"."""
+        names = self._named.setdefault(event, [])
+        if name not in names:
+            names.append(name)
+        self._soon()
+
+    def spectator(self, event: str, name: str) -> None:
+        """A spectator `event`s: "watching" (arrived) or "left"."""
+        self._crowd[event] += 1
+        self._first.setdefault(event, name)
+        self._soon()
+
+    @property
+    def pending(self) -> bool:
+        """Whether arrivals or departures are gathered, still to be told."""
+        return self._timer is not None
+
+    def close(self) -> None:
+        """Drop what is gathered (the table is closing)."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = None
+
+    def _soon(self) -> None:
+        if self._timer is not None:
+            return
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        if now >= self._quiet_until:
+            self._flush()
+        else:
+            self._timer = loop.call_at(self._quiet_until, self._flush)
+
+    def _flush(self) -> None:
+        self._timer = None
+        parts = [f"{_and(names)} {_SEATED[event]}" for event, names in self._named.items()]
+        for event, count in self._crowd.items():
+            one, many = _WATCHING[event]
+            who = self._first[event] if count == 1 else f"{count} spectators"
+            parts.append(f"{who} {one if count == 1 else many}")
+        self._named.clear()
+        self._crowd.clear()
+        self._first.clear()
+        if parts:
+            self._quiet_until = asyncio.get_running_loop().time() + NOTICE_WINDOW
+            self.say("; ".join(parts))
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,0 +1,85 @@
+"""Everyone connected to a host, and the one place that says whether a seat is connected.
+
+A member is a connection (or the host person's session) bound to a seat or watching. The lobby
+shows a seat connected, and the table shows it away, by asking the roster (the table through
+the endpoints the host attaches from it), so the answer cannot disagree between them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from net.limits import Window
+from net.link import Link
+from net.table import Endpoint
+
+CHAT_BURST = 8  # chat lines a member may send within CHAT_WINDOW seconds
+CHAT_WINDOW = 10.0
+# All spectators together may send this many lines within CHAT_WINDOW, so a crowd of them
+# cannot flood the players' screens; each seated player keeps their own CHAT_BURST.
+SPECTATOR_CHAT_BURST = 8
+
+
+@dataclass(eq=False)
+class Member:
+    """One connection (or the host person's session) and the seat it is bound to."""
+
+    endpoint: Endpoint
+    name: str
+    seat: int | None  # None: a spectator
+    chat: Window = field(default_factory=lambda: Window(CHAT_BURST, CHAT_WINDOW))
+
+    def close(self, reason: str, code: str | None = None) -> None:
+        """Hang up a remote member, with a fatal error frame when `code` is given."""
+        if isinstance(self.endpoint, Link):
+            if code is None:
+                self.endpoint.close(reason)
+            else:
+                self.endpoint.fail(code, reason)
+
+
+class Roster:
+    """The members of one table, in the order they came."""
+
+    def __init__(self) -> None:
+        self.members: list[Member] = []
+        self.spectator_chat = Window(SPECTATOR_CHAT_BURST, CHAT_WINDOW)
+
+    def __iter__(self) -> Iterator[Member]:
+        """The members as they are now (a copy: leaving while iterating is fine)."""
+        return iter(list(self.members))
+
+    def __contains__(self, member: object) -> bool:
+        return member in self.members
+
+    def add(self, member: Member) -> None:
+        self.members.append(member)
+
+    def remove(self, member: Member) -> None:
+        self.members.remove(member)
+
+    def connected(self, seat: int) -> bool:
+        """Whether anyone holds `seat` now."""
+        return any(m.seat == seat for m in self.members)
+
+    def seated(self, seat: int) -> list[Member]:
+        return [m for m in self.members if m.seat == seat]
+
+    def spectators(self) -> list[Member]:
+        return [m for m in self.members if m.seat is None]
+
+    def may_chat(self, member: Member, now: float) -> bool:
+        """Rate-limit chat per member and, for spectators, per table: one member cannot flood
+        everyone's screen and connection, and neither can a crowd of them."""
+        windows = [member.chat] + ([self.spectator_chat] if member.seat is None else [])
+        if any(window.full(now) for window in windows):
+            return False
+        for window in windows:
+            window.add(now)
+        return True
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        for member in list(self.members):
+            member.endpoint.push(message)

@@ -1,0 +1,120 @@
+"""A started game at a host: the table, and what the host keeps beside it while it runs.
+
+The journal (net/journal.py) lets a crashed host resume: every action is written before the
+table takes it, every mid-game kick before it is done, and the journal of a finished game is
+deleted. The turn clock (net/clock.py) is made here and nowhere else, for games that declare a
+`turn_seconds` option. The seating (net/seating.py) sends bots into away or kicked seats. The
+lobby's seats, options and settings are the game's set-up; they cannot change while it runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from net import journal, records
+from net.clock import TurnClock
+from net.lobby import Lobby
+from net.seating import Seating
+from net.table import Table
+
+log = logging.getLogger(__name__)
+
+
+class RunningGame:
+    """One game from its start (or resume) to the host reopening the lobby or closing."""
+
+    def __init__(
+        self,
+        lobby: Lobby,
+        *,
+        seed: int | None = None,
+        bot_delay: float,
+        record: dict[str, Any] | None,
+        journal_path: Path,
+        header: dict[str, Any],
+        notice: Callable[[str], None],
+        on_over: Callable[[], None],
+    ) -> None:
+        """Make the table (new, or continuing the journal at `journal_path` with its `record`)
+        and journal it before any action can happen. A new journal starts with the record's
+        header plus `header` (what a resumed host needs beside the record).
+
+        A journal that cannot be created raises OSError, and nothing was started. A finished
+        game is kept as its match record (net/records.py) under `header["table_id"]`."""
+        self.on_over = on_over
+        self.table_id = str(header.get("table_id", "table"))
+        self.journal: journal.Journal | None = None
+        self.table = Table(
+            lobby.game_id,
+            lobby.table_seats(),
+            seed=seed,
+            options=lobby.options,
+            bot_delay=bot_delay,
+            record=record,
+            write_ahead=self._journal_action,
+            on_action=self._on_action,
+        )
+        if record is None:
+            first = {key: value for key, value in self.table.record.items() if key != "actions"}
+            self.journal = journal.Journal.create(journal_path, first | header)
+        else:
+            self.journal = journal.Journal.reopen(journal_path)
+        self.clock: TurnClock | None = None
+        seconds = self.table.record["options"].get("turn_seconds")
+        if "turn_seconds" in self.table.game.options and seconds:
+            self.clock = TurnClock(self.table, float(seconds))
+            self.clock.restart()
+        self.seating = Seating(self.table, lobby.settings, notice)
+
+    @property
+    def over(self) -> bool:
+        return self.table.game.is_over(self.table.state)
+
+    def stop(self) -> None:
+        """Stop the clock, the away timers and the journal; the table's bots stop in the
+        background (see `close` to wait for them)."""
+        if self.clock is not None:
+            self.clock.stop()
+        self.seating.stop()
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
+
+    async def close(self) -> None:
+        """`stop`, and wait until the table's bots have stopped."""
+        self.stop()
+        await self.table.close()
+
+    def _journal_action(self, seat: int, action: dict[str, Any]) -> None:
+        """Journal an action before the table takes it, so no one ever sees an unsaved move."""
+        if self.journal is not None:
+            self.journal.append(seat, action)
+
+    def _on_action(self, seat: int, action: dict[str, Any]) -> None:
+        """Restart the clock; at the end, keep the record and delete the journal (nothing is
+        left to resume)."""
+        if self.clock is not None:
+            self.clock.restart()
+        if self.over:
+            try:
+                seats = [s.public() for s in self.table.seats]
+                records.keep(self.table.record, seats, self.table_id)
+            except OSError as err:  # the game is over either way; only its keepsake is lost
+                log.error("could not keep the record of the finished game: %s", err)
+            if self.journal is not None:
+                self.journal.discard()
+                self.journal = None
+            self.on_over()
+
+
+def stop_in_background(game: RunningGame, tasks: set[asyncio.Task[None]]) -> None:
+    """Stop a finished game whose bots' results no longer matter, without waiting; the task
+    is kept in `tasks` until it ends (so a closing host can still wait for it)."""
+    game.stop()
+    task = asyncio.get_running_loop().create_task(game.table.close())
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
