@@ -1,0 +1,52 @@
+"""Random solver positions (a valid table and a rack) for tests and the benchmark.
+
+A table is built from random runs and groups drawn from one set of 106 tiles, so it is always a
+table a real game could show; the rack is dealt from what is left.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from core.rummikub.sets import JOKER, code, full_deck
+
+
+def random_set(rng: random.Random, left: Counter[str], jokers: bool) -> list[str] | None:
+    """One random run or group whose tiles are all in `left` (a joker maybe in it), or None."""
+    if rng.random() < 0.5:
+        colour, length = rng.randrange(4), rng.randint(3, 5)
+        start = rng.randint(1, 14 - length)
+        tiles = [code(colour, n) for n in range(start, start + length)]
+    else:
+        number = rng.randint(1, 13)
+        colours = rng.sample(range(4), rng.choice((3, 4)))
+        tiles = [code(c, number) for c in colours]
+    if jokers and left[JOKER] and rng.random() < 0.3:
+        tiles[rng.randrange(len(tiles))] = JOKER
+    need = Counter(tiles)
+    if any(left[t] < k for t, k in need.items()):
+        return None
+    left.subtract(need)
+    return tiles
+
+
+def random_position(
+    rng: random.Random, table_size: int, rack_size: int, jokers: bool = False
+) -> tuple[list[list[str]], list[str]]:
+    """A table of about `table_size` tiles in valid sets and a rack of `rack_size` tiles."""
+    left = Counter(full_deck())
+    if not jokers:
+        del left[JOKER]
+    table: list[list[str]] = []
+    size = 0
+    for _ in range(10 * table_size):
+        if size >= table_size:
+            break
+        found = random_set(rng, left, jokers)
+        if found is not None:
+            table.append(found)
+            size += len(found)
+    pool = list(left.elements())
+    rng.shuffle(pool)
+    return table, pool[:rack_size]
