@@ -255,18 +255,13 @@ def joker_demands(sets: Sequence[Sequence[str]]) -> list[list[int]]:
     return demands
 
 
-def best_play(
+def solve(
     table: Sequence[Sequence[str]],
     rack: Sequence[str],
     initial: bool = False,
     jokers_in_first_meld: bool = False,
-) -> list[list[str]] | None:
-    """The new table of the best play, or None when no rack tile can be placed.
-
-    Most rack tiles first, then most points (module docstring). With `initial`, the best
-    initial meld (RK-8, RK-9): new sets from the rack only worth at least 30, the table kept
-    as it is in front of them.
-    """
+) -> tuple[int, int, list[list[str]]] | None:
+    """`best_play` with its measure: (rack tiles placed, points, new table), or None."""
     sets = [list(read_set(s).tiles) for s in table]
     rack_jokers = Counter(rack)[JOKER]
     if initial:
@@ -275,7 +270,7 @@ def best_play(
         found = problem.solve()
         if found is None or found[0] < W:
             return None
-        return [*sets, *_build(found[1])]
+        return found[0] // W, found[0] % W, [*sets, *_build(found[1])]
     on_table = [t for s in sets for t in s]
     table_counts, rack_counts = _cell_counts(on_table), _cell_counts(rack)
     table_jokers = on_table.count(JOKER)
@@ -289,4 +284,20 @@ def best_play(
             best = found
     if best is None or best[0] < W:
         return None
-    return _build(best[1])
+    return best[0] // W, best[0] % W, _build(best[1])
+
+
+def best_play(
+    table: Sequence[Sequence[str]],
+    rack: Sequence[str],
+    initial: bool = False,
+    jokers_in_first_meld: bool = False,
+) -> list[list[str]] | None:
+    """The new table of the best play, or None when no rack tile can be placed.
+
+    Most rack tiles first, then most points (module docstring). With `initial`, the best
+    initial meld (RK-8, RK-9): new sets from the rack only worth at least 30, the table kept
+    as it is in front of them.
+    """
+    found = solve(table, rack, initial, jokers_in_first_meld)
+    return None if found is None else found[2]
