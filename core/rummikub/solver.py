@@ -127,6 +127,8 @@ class _Problem:
         high = low + self.rack[cell]
         need = low + self.demand[cell]
         next_real, after_real = self.most[cell + 4], self.most[cell + 8]
+        # no number follows 13 (RK-3): a run there cannot go on, even with a joker
+        next_exists, after_exists = cell + 4 < CELLS, cell + 8 < CELLS
         rest = self.rest_of_number[cell]
         table_jokers = self.table_jokers
         shift = _RUNS + 9 * colour
@@ -155,7 +157,8 @@ class _Problem:
                     value = gain + units * number
                     left = jokers_all - used - jokers
                     # the next cell of this colour takes at most `room` units (exact pruning)
-                    room = next_real + left
+                    room = next_real + left if next_exists else 0
+                    room_after = after_real + left if after_exists else 0
                     head = base | ((used + jokers) << _USED)
                     if cap:
                         head |= min(cap, points + units * number)
@@ -164,7 +167,7 @@ class _Problem:
                         kept = min(n3, free)
                         ones = free - kept
                         new_short = ones + n1
-                        if new_short > room or ones > after_real + left:
+                        if new_short > room or ones > room_after:
                             continue
                         threes = min(n2 + kept, room - new_short)
                         total = in_groups + grouped

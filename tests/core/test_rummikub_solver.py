@@ -16,17 +16,19 @@ from core.rummikub.sets import JOKER, TILE_OF, full_deck, read_set
 from core.rummikub.solver import solve
 from tests.core.rummikub_helpers import brute_best, play, position
 
-SMALL = 7  # numbers 1..7 only, so the brute force stays quick
+SPAN = 7  # seven numbers in a row only, so the brute force stays quick
 
 
 def small_position(rng: random.Random, jokers: bool) -> tuple[list[list[str]], list[str]]:
-    left = Counter(t for t in full_deck() if t == JOKER or TILE_OF[t][1] <= SMALL)
+    low = rng.choice((1, 4, 7))
+    numbers = range(low, low + SPAN)
+    left = Counter(t for t in full_deck() if t == JOKER or TILE_OF[t][1] in numbers)
     if not jokers:
         del left[JOKER]
     table = []
     for _ in range(rng.randint(0, 4)):
         found = random_set(rng, left, jokers)
-        if found and all(t == JOKER or TILE_OF[t][1] <= SMALL for t in found):
+        if found and all(t == JOKER or TILE_OF[t][1] in numbers for t in found):
             table.append(found)
         elif found:
             left.update(found)
