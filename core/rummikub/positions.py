@@ -1,4 +1,5 @@
-"""Random solver positions (a valid table and a rack) for tests and the benchmark.
+"""Solver positions for tests and the benchmark: random ones (a valid table and a rack), and
+a game state set up at a given position.
 
 A table is built from random runs and groups drawn from one set of 106 tiles, so it is always a
 table a real game could show; the rack is dealt from what is left.
@@ -8,8 +9,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
+from typing import Any
 
-from core.rummikub.sets import JOKER, code, full_deck
+from core.rummikub.sets import JOKER, code, full_deck, read_set
 
 
 def random_set(rng: random.Random, left: Counter[str], jokers: bool) -> list[str] | None:
@@ -50,3 +53,28 @@ def random_position(
     pool = list(left.elements())
     rng.shuffle(pool)
     return table, pool[:rack_size]
+
+
+def state_at(
+    table: list[list[str]],
+    rack: list[str],
+    melded: bool = True,
+    options: dict[str, Any] | None = None,
+    players: int = 2,
+) -> Any:
+    """A fresh game with seat 0 to play, `rack` on its rack and `table` on the table; the
+    other racks and the pool are whatever tiles are left (106 in all)."""
+    from core.rummikub.rules import GAME  # rules imports nothing from here
+
+    state = GAME.new(players, 1, {"first": 0, **(options or {})})
+    left = Counter(t for r in state.racks for t in r) + Counter(state.pool)
+    left -= Counter(rack) + Counter(t for s in table for t in s)
+    rest = list(left.elements())
+    others = tuple(tuple(rest[i * 14 : (i + 1) * 14]) for i in range(players - 1))
+    return replace(
+        state,
+        racks=(tuple(rack), *others),
+        pool=tuple(rest[(players - 1) * 14 :]),
+        table=tuple(tuple(read_set(s).tiles) for s in table),
+        melded=(melded, *state.melded[1:]),
+    )

@@ -4,34 +4,9 @@ best play to hold the solver to."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from itertools import combinations
 
-from core.rummikub import GAME, RummikubState
 from core.rummikub.sets import JOKER, TILE_OF, code, read_set
-
-
-def position(
-    table: list[list[str]],
-    rack: list[str],
-    melded: bool = True,
-    options: dict | None = None,
-    players: int = 2,
-) -> RummikubState:
-    """A fresh game with seat 0 to play, `rack` on its rack and `table` on the table; the
-    other racks and the pool are whatever tiles are left (106 in all)."""
-    state = GAME.new(players, 1, {"first": 0, **(options or {})})
-    left = Counter(t for r in state.racks for t in r) + Counter(state.pool)
-    left -= Counter(rack) + Counter(t for s in table for t in s)
-    rest = list(left.elements())
-    others = tuple(tuple(rest[i * 14 : (i + 1) * 14]) for i in range(players - 1))
-    return replace(
-        state,
-        racks=(tuple(rack), *others),
-        pool=tuple(rest[(players - 1) * 14 :]),
-        table=tuple(tuple(read_set(s).tiles) for s in table),
-        melded=(melded, *state.melded[1:]),
-    )
 
 
 def play(table: list[list[str]]) -> dict:
