@@ -10,8 +10,9 @@ import pytest
 import core
 from core import IllegalMove
 from core.rummikub import GAME, game_scores
+from core.rummikub.positions import state_at as position
 from core.rummikub.sets import full_deck, read_set
-from tests.core.rummikub_helpers import play, position
+from tests.core.rummikub_helpers import play
 
 RUN = ["R4", "R5", "R6"]
 

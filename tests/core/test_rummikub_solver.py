@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from core.rummikub import GAME, best_play
 from core.rummikub.hints import describe_play, hint
 from core.rummikub.positions import random_position, random_set
+from core.rummikub.positions import state_at as position
 from core.rummikub.sets import JOKER, TILE_OF, full_deck, read_set
 from core.rummikub.solver import solve
-from tests.core.rummikub_helpers import brute_best, play, position
+from tests.core.rummikub_helpers import brute_best, play
 
 SPAN = 7  # seven numbers in a row only, so the brute force stays quick
 
