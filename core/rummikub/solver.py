@@ -38,7 +38,8 @@ the answer, and `rules.check_jokers` accepts exactly such tables.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import product
 
 from core.rummikub.sets import JOKER, TILE_OF, Tile, code, read_set
@@ -68,6 +69,31 @@ _USED, _UNITS, _MOST, _RUNS = 5, 7, 11, 13
 _LOW5, _LOW2, _LOW4 = 31, 3, 15
 
 
+@cache
+def _group_table(closing: bool, rest: int) -> list[list[list[int]]]:
+    """For the groups of a number so far (units and most of one colour, 6 bits), the jokers
+    left and the units a cell adds: the new 6 bits in place, or -1 when the groups can no
+    longer be completed with the `rest` units later colours may add (on the number's last
+    colour: when they cannot be formed)."""
+    table = []
+    for bits in range(64):
+        units, most = bits & _LOW4, bits >> 4
+        per_left = []
+        for left in range(3):
+            row = []
+            for grouped in range(4):
+                total, top = units + grouped, max(most, grouped)
+                if closing:
+                    row.append(0 if _groups_possible(total, top) else -1)
+                elif (total and total + rest + left < 3 * top) or total > _LOW4:
+                    row.append(-1)
+                else:
+                    row.append((total | (top << 4)) << _UNITS)
+            per_left.append(row)
+        table.append(per_left)
+    return table
+
+
 class _Problem:
     """One programme: counts per cell, jokers, the demand from table jokers, the meld cap."""
 
@@ -79,6 +105,7 @@ class _Problem:
         jokers: int,
         demand: Sequence[int],
         cap: int,
+        floor: int = 0,
     ) -> None:
         self.table = table
         self.rack = rack
@@ -90,6 +117,10 @@ class _Problem:
         # to its groups: used to drop states that cannot be completed as early as possible
         self.most = [table[i] + rack[i] for i in range(CELLS)] + [0] * 8
         self.rest_of_number = [sum(self.most[i + 1 : i - i % 4 + 4]) for i in range(CELLS)]
+        # branch and bound: a state that cannot place `floor` rack tiles even with every later
+        # rack tile and every rack joker is worse than a play already known, so it is dropped
+        rack_jokers = jokers - table_jokers
+        self.bound = [(floor - sum(rack[i + 1 :]) - rack_jokers) * W for i in range(CELLS)]
 
     def solve(self) -> tuple[int, list[Decision]] | None:
         """The best score and the decision taken in each cell, or None if nothing is valid."""
@@ -121,31 +152,56 @@ class _Problem:
     def _step(
         self, cell: int, layer: dict[int, int]
     ) -> tuple[dict[int, int], dict[int, tuple[int, Decision]]]:
-        number, colour = cell // 4 + 1, cell % 4
-        closing = colour == 3
-        low = self.table[cell]
-        high = low + self.rack[cell]
-        need = low + self.demand[cell]
-        next_real, after_real = self.most[cell + 4], self.most[cell + 8]
-        # no number follows 13 (RK-3): a run there cannot go on, even with a joker
-        next_exists, after_exists = cell + 4 < CELLS, cell + 8 < CELLS
-        rest = self.rest_of_number[cell]
-        table_jokers = self.table_jokers
-        shift = _RUNS + 9 * colour
-        cap, jokers_all = self.cap, self.jokers
+        shift = _RUNS + 9 * (cell % 4)
+        bound, cap = self.bound[cell], self.cap
+        moves = self._moves(cell)
+        groups = _group_table(cell % 4 == 3, self.rest_of_number[cell])
+        clear = ~((511 << shift) | (_LOW2 << _USED) | _LOW5 | (63 << _UNITS))
         out: dict[int, int] = {}
         links: dict[int, tuple[int, Decision]] = {}
         for key, score in layer.items():
             runs = (key >> shift) & 511
+            used = (key >> _USED) & _LOW2
+            group_now = groups[(key >> _UNITS) & 63]
+            points = key & _LOW5
+            base = key & clear
+            for new_runs, used_bits, grouped, gain, laid, left, decision in moves(runs, used):
+                value = score + gain
+                if value < bound:
+                    continue
+                group_bits = group_now[left][grouped]
+                if group_bits < 0:
+                    continue
+                new_key = base | (new_runs << shift) | used_bits | group_bits
+                if cap:
+                    new_key |= min(cap, points + laid)
+                if out.get(new_key, -1) < value:
+                    out[new_key] = value
+                    links[new_key] = (key, decision)
+        return out, links
+
+    def _moves(self, cell: int) -> Callable[[int, int], list[tuple]]:
+        """The cell's choices for a colour's runs and the jokers used so far, cached: each is
+        (new runs code, jokers-used bits, units into groups, score gain, points laid, jokers
+        left, decision). Runs that cannot be finished are dropped here (exact pruning)."""
+        number = cell // 4 + 1
+        low = self.table[cell]
+        high = low + self.rack[cell]
+        need = low + self.demand[cell]
+        # no number follows 13 (RK-3): a run there cannot go on, even with a joker
+        next_real = self.most[cell + 4] if cell + 4 < CELLS else -99
+        after_real = self.most[cell + 8] if cell + 8 < CELLS else -99
+        table_jokers, jokers_all = self.table_jokers, self.jokers
+        cache: dict[tuple[int, int], list[tuple]] = {}
+
+        def moves(runs: int, used: int) -> list[tuple]:
+            found = cache.get((runs, used))
+            if found is not None:
+                return found
             n1, n2, n3 = runs & 7, (runs >> 3) & 7, runs >> 6
             short = n1 + n2
-            used = (key >> _USED) & _LOW2
-            in_groups = (key >> _UNITS) & _LOW4
-            most = (key >> _MOST) & _LOW2
-            points = key & _LOW5
-            base = key & ~((511 << shift) | (_LOW2 << _USED) | _LOW5 | (63 << _UNITS))
+            found = []
             for real in range(low, high + 1):
-                gain = score + (real - low) * W
                 for jokers in range(jokers_all - used + 1):
                     units = real + jokers
                     if units < need or units < short:
@@ -154,14 +210,9 @@ class _Problem:
                         # a rack joker never stands for a tile left on the rack: swapping
                         # the two places as many tiles for as many points
                         continue
-                    value = gain + units * number
                     left = jokers_all - used - jokers
-                    # the next cell of this colour takes at most `room` units (exact pruning)
-                    room = next_real + left if next_exists else 0
-                    room_after = after_real + left if after_exists else 0
-                    head = base | ((used + jokers) << _USED)
-                    if cap:
-                        head |= min(cap, points + units * number)
+                    room = max(next_real + left, 0)
+                    room_after = max(after_real + left, 0)
                     for grouped in range(min(units - short, 3) + 1):
                         free = units - grouped - short
                         kept = min(n3, free)
@@ -170,24 +221,21 @@ class _Problem:
                         if new_short > room or ones > room_after:
                             continue
                         threes = min(n2 + kept, room - new_short)
-                        total = in_groups + grouped
-                        top = most if most > grouped else grouped
-                        if closing:
-                            if total and not _groups_possible(total, top):
-                                continue
-                            total = top = 0
-                        elif total and total + rest + left < 3 * top:
-                            continue
-                        new_key = (
-                            head
-                            | ((ones | (n1 << 3) | (threes << 6)) << shift)
-                            | (total << _UNITS)
-                            | (top << _MOST)
+                        found.append(
+                            (
+                                ones | (n1 << 3) | (threes << 6),
+                                (used + jokers) << _USED,
+                                grouped,
+                                (real - low) * W + units * number,
+                                units * number,
+                                left,
+                                (real, jokers, grouped),
+                            )
                         )
-                        if out.get(new_key, -1) < value:
-                            out[new_key] = value
-                            links[new_key] = (key, (real, jokers, grouped))
-        return out, links
+            cache[(runs, used)] = found
+            return found
+
+        return moves
 
 
 def _build(decisions: list[Decision]) -> list[list[str]]:
@@ -277,17 +325,40 @@ def solve(
     on_table = [t for s in sets for t in s]
     table_counts, rack_counts = _cell_counts(on_table), _cell_counts(rack)
     table_jokers = on_table.count(JOKER)
+    floor = _joker_floor(sets, rack) if table_jokers + rack_jokers else 0
     best: tuple[int, list[Decision]] | None = None
     for demand in joker_demands(sets) or [[0] * CELLS]:
         problem = _Problem(
-            table_counts, rack_counts, table_jokers, table_jokers + rack_jokers, demand, 0
+            table_counts, rack_counts, table_jokers, table_jokers + rack_jokers, demand, 0, floor
         )
         found = problem.solve()
         if found is not None and (best is None or found[0] > best[0]):
             best = found
+            floor = max(floor, found[0] // W)
     if best is None or best[0] < W:
         return None
     return best[0] // W, best[0] % W, _build(best[1])
+
+
+def _joker_floor(sets: Sequence[Sequence[str]], rack: Sequence[str]) -> int:
+    """Rack tiles a simple play is sure to place: the sets with jokers left as they are, the
+    best jokerless play around them, then the rack's jokers added to set ends where there is
+    room. A lower bound for the branch and bound of the full programme."""
+    fixed = [s for s in sets if JOKER in s]
+    loose = [t for s in sets if JOKER not in s for t in s]
+    real = [t for t in rack if t != JOKER]
+    problem = _Problem(_cell_counts(loose), _cell_counts(real), 0, 0, [0] * CELLS, 0)
+    found = problem.solve()
+    if found is None:
+        return 0
+    room = sum((4 if _is_group(s) else 13) - len(s) for s in [*fixed, *_build(found[1])])
+    return found[0] // W + min(room, len(rack) - len(real))
+
+
+def _is_group(tiles: Sequence[str]) -> bool:
+    """One number among the real tiles: a group, or a run too short to tell (counted as a
+    group, which has less room: the floor stays a lower bound)."""
+    return len({TILE_OF[t][1] for t in tiles if t != JOKER}) == 1
 
 
 def best_play(
