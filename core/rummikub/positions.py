@@ -25,7 +25,7 @@ def random_set(rng: random.Random, left: Counter[str], jokers: bool) -> list[str
         number = rng.randint(1, 13)
         colours = rng.sample(range(4), rng.choice((3, 4)))
         tiles = [code(c, number) for c in colours]
-    if jokers and left[JOKER] and rng.random() < 0.3:
+    if jokers and left[JOKER] and rng.random() < 0.08:
         tiles[rng.randrange(len(tiles))] = JOKER
     need = Counter(tiles)
     if any(left[t] < k for t, k in need.items()):
