@@ -33,6 +33,7 @@ def solver_times(count: int, seed: int, jokers: bool) -> dict[str, Any]:
     checked by `apply`."""
     rng = random.Random(seed)
     times: list[float] = []
+    by_case: dict[str, list[float]] = {}
     worst: dict[str, Any] = {}
     while len(times) < count:
         table, rack = random_position(rng, rng.randint(30, 60), rng.randint(14, 20), jokers)
@@ -45,15 +46,24 @@ def solver_times(count: int, seed: int, jokers: bool) -> dict[str, Any]:
         if found is not None:
             GAME.apply(state_at(table, rack), 0, {"kind": "play", "table": found[2]})
         times.append(elapsed)
+        case = f"table {sum(s.count(JOKER) for s in table)} / rack {rack.count(JOKER)} jokers"
+        by_case.setdefault(case, []).append(elapsed)
         if elapsed >= max(times):
             worst = {"ms": elapsed, "table": table, "rack": rack}
+    return {
+        **_spread(times),
+        "cases": {case: _spread(found) for case, found in sorted(by_case.items())},
+        "worst": worst,
+    }
+
+
+def _spread(times: list[float]) -> dict[str, Any]:
     ordered = sorted(times)
     return {
-        "positions": count,
+        "positions": len(ordered),
         "median_ms": statistics.median(ordered),
         "p99_ms": ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))],
         "max_ms": ordered[-1],
-        "worst": worst,
     }
 
 
@@ -133,6 +143,11 @@ def main(argv: list[str] | None = None) -> int:
     width = max(len(r[0]) for r in rows)
     for what, measured, target, met in rows:
         print(f"{what:<{width}}  {measured:>24}  {target:<10} {'ok' if met else 'MISSED'}")
+    for case, spread in figures["solver_jokers"]["cases"].items():
+        print(
+            f"  {case}: {spread['positions']} positions, median {spread['median_ms']:.1f} ms, "
+            f"p99 {spread['p99_ms']:.1f} ms, max {spread['max_ms']:.1f} ms"
+        )
     for name in ("solver_plain", "solver_jokers"):
         worst = figures[name]["worst"]
         print(f"worst {name}: {worst['ms']:.1f} ms  table={worst['table']}  rack={worst['rack']}")

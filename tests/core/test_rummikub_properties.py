@@ -41,7 +41,7 @@ def random_game(players: int, seed: int, moves: int, options: dict):
     yield state, None, None
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(games)
 def test_random_matches_end_and_conserve_106_tiles(game: tuple) -> None:
     """RK-1: no tile made or lost; RK-15/17: every game ends; RK-18: scores add to zero-ish."""
@@ -55,7 +55,7 @@ def test_random_matches_end_and_conserve_106_tiles(game: tuple) -> None:
     json.dumps(GAME.view(state, 0))  # views are plain data
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(games)
 def test_records_replay_and_twins_look_the_same(game: tuple) -> None:
     players, seed, _, options = game
