@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core.arena import play_series
+from core.arena import against_field
 from core.rummikub import GAME
 from core.rummikub.positions import random_position, state_at
 from core.rummikub.sets import JOKER
@@ -84,15 +84,6 @@ def check_time(seed: int, repeats: int = 200) -> dict[str, Any]:
     return {"table_tiles": sum(map(len, found[2])), "ms": elapsed}
 
 
-def strength(level: str, games: int, seed: int) -> dict[str, Any]:
-    """`level` in seat 0 against three easy bots."""
-    result = play_series(
-        "rummikub", [level, "easy", "easy", "easy"], games, seed, time.perf_counter
-    )
-    seats = result.summary()["seats"]
-    return {"bot": seats[0], "easy": seats[1]}
-
-
 def checks(figures: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
     """(what, measured, target, met) for every target of the issue."""
     plain, joker = figures["solver_plain"], figures["solver_jokers"]
@@ -134,8 +125,12 @@ def main(argv: list[str] | None = None) -> int:
     figures["solver_jokers"] = solver_times(args.positions, args.seed, jokers=True)
     figures["check"] = check_time(args.seed)
     if args.games:
-        figures["normal_vs_easy"] = strength("normal", args.games, args.seed)
-        figures["hard_vs_easy"] = strength("hard", args.games, args.seed)
+        figures["normal_vs_easy"] = against_field(
+            "rummikub", "normal", "easy", 4, args.games, args.seed, time.perf_counter
+        )
+        figures["hard_vs_easy"] = against_field(
+            "rummikub", "hard", "easy", 4, args.games, args.seed, time.perf_counter
+        )
     rows = checks(figures)
     figures["checks"] = [
         dict(zip(("what", "measured", "target", "met"), r, strict=True)) for r in rows

@@ -24,7 +24,10 @@ from core.api import (
     check_options,
     check_players,
     check_seat,
+    first_deal,
     option_defaults,
+    ranked,
+    view_head,
 )
 from core.rummikub.greedy import greedy_sets, set_points
 from core.rummikub.play import MELD_POINTS, Table, check_play
@@ -114,13 +117,7 @@ class Rummikub:
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> RummikubState:
         players = check_players(self, players)
         opts = check_options(self, options, players)
-        rng = random.Random(seed)
-        if opts.get("deck") is not None:
-            order = _check_deck(opts["deck"])
-        else:
-            order = full_deck()
-            rng.shuffle(order)
-        first = opts["first"] if opts.get("first") is not None else rng.randrange(players)
+        order, first = first_deal(opts, seed, players, full_deck(), _check_deck)
         racks, pool = _deal(order, players)
         return RummikubState(
             players=players,
@@ -272,21 +269,13 @@ class Rummikub:
 
     def result(self, state: RummikubState) -> dict[str, list[int]]:
         """Match totals; the highest total wins once the match is over (RK-18)."""
-        scores = list(state.scores)
-        if state.turn is not None:
-            return {"scores": scores, "winners": []}
-        best = max(scores)
-        return {"scores": scores, "winners": [i for i, s in enumerate(scores) if s == best]}
+        return ranked(list(state.scores), state.turn is None)
 
     def view(self, state: RummikubState, seat: int | None) -> View:
         """RK-19 to RK-21: own rack only; racks' sizes, table, pool size and the log public."""
         over = state.turn is None
         view: View = {
-            "game": self.id,
-            "seat": seat,
-            "players": state.players,
-            "to_act": self.to_act(state),
-            "over": over,
+            **view_head(self, state, seat, state.players),
             "active": state.turn,
             "rack": None if seat is None else list(state.racks[seat]),
             "rack_sizes": [len(r) for r in state.racks],
