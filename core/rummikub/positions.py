@@ -15,8 +15,12 @@ from typing import Any
 from core.rummikub.sets import JOKER, code, full_deck, read_set
 
 
-def random_set(rng: random.Random, left: Counter[str], jokers: bool) -> list[str] | None:
-    """One random run or group whose tiles are all in `left` (a joker maybe in it), or None."""
+def random_set(
+    rng: random.Random, left: Counter[str], jokers: bool, joker_share: float = 0.08
+) -> list[str] | None:
+    """One random run or group whose tiles are all in `left`, or None. With `jokers`, a joker
+    takes one place with probability `joker_share`: 0.08 leaves a joker on a random table
+    about as often as in the pool."""
     if rng.random() < 0.5:
         colour, length = rng.randrange(4), rng.randint(3, 5)
         start = rng.randint(1, 14 - length)
@@ -25,7 +29,7 @@ def random_set(rng: random.Random, left: Counter[str], jokers: bool) -> list[str
         number = rng.randint(1, 13)
         colours = rng.sample(range(4), rng.choice((3, 4)))
         tiles = [code(c, number) for c in colours]
-    if jokers and left[JOKER] and rng.random() < 0.08:
+    if jokers and left[JOKER] and rng.random() < joker_share:
         tiles[rng.randrange(len(tiles))] = JOKER
     need = Counter(tiles)
     if any(left[t] < k for t, k in need.items()):

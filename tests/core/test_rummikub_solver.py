@@ -28,7 +28,7 @@ def small_position(rng: random.Random, jokers: bool) -> tuple[list[list[str]], l
         del left[JOKER]
     table = []
     for _ in range(rng.randint(0, 4)):
-        found = random_set(rng, left, jokers)
+        found = random_set(rng, left, jokers, joker_share=0.4)
         if found and all(t == JOKER or TILE_OF[t][1] in numbers for t in found):
             table.append(found)
         elif found:
