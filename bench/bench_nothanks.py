@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core.arena import play_series
+from core.arena import against_field
 from core.nothanks import GAME
 
 ENGINE_GAMES = 3000
@@ -34,15 +34,6 @@ def engine_rate(games: int, seed: int) -> float:
             seat = GAME.to_act(state)[0]
             state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     return games / (time.perf_counter() - start)
-
-
-def strength(level: str, games: int, seed: int) -> dict[str, Any]:
-    """`level` in seat 0 against three easy bots; seat 0's figures plus the easy seats' times."""
-    result = play_series(
-        "nothanks", [level, "easy", "easy", "easy"], games, seed, time.perf_counter
-    )
-    seats = result.summary()["seats"]
-    return {"bot": seats[0], "easy": seats[1]}
 
 
 def checks(figures: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
@@ -99,8 +90,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     figures: dict[str, Any] = {"games": args.games, "seed": args.seed}
     figures["engine_games_per_s"] = engine_rate(ENGINE_GAMES, args.seed)
-    figures["normal_vs_easy"] = strength("normal", args.games, args.seed)
-    figures["hard_vs_easy"] = strength("hard", args.games, args.seed)
+    figures["normal_vs_easy"] = against_field(
+        "nothanks", "normal", "easy", 4, args.games, args.seed, time.perf_counter
+    )
+    figures["hard_vs_easy"] = against_field(
+        "nothanks", "hard", "easy", 4, args.games, args.seed, time.perf_counter
+    )
     rows = checks(figures)
     figures["checks"] = [
         dict(zip(("what", "measured", "target", "met"), r, strict=True)) for r in rows

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import reprlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -72,6 +72,49 @@ class Option:
 def option_defaults(specs: Sequence[Option]) -> dict[str, Any]:
     """The plain map `game.options` of a game's declared options."""
     return {spec.name: spec.default for spec in specs}
+
+
+def first_deal(
+    opts: dict[str, Any],
+    seed: int,
+    players: int,
+    items: Sequence[Any],
+    check_deck: Callable[[object], Sequence[Any]],
+) -> tuple[list[Any], int]:
+    """The order of a game's first deal and the seat that starts, as every `new` does it:
+    option `deck` (checked by `check_deck`) or a shuffle of `items` from the seed, then
+    option `first` or a random seat from the same PRNG (design.md, options every game
+    accepts)."""
+    rng = random.Random(seed)
+    if opts.get("deck") is not None:
+        order = list(check_deck(opts["deck"]))
+    else:
+        order = list(items)
+        rng.shuffle(order)
+    first = opts["first"] if opts.get("first") is not None else rng.randrange(players)
+    return order, first
+
+
+def ranked(
+    scores: list[int], over: bool, best: Callable[[list[int]], int] = max
+) -> dict[str, list[int]]:
+    """`game.result`: the scores, and once the game is over the seats whose score is `best`
+    (ties all win)."""
+    if not over:
+        return {"scores": scores, "winners": []}
+    top = best(scores)
+    return {"scores": scores, "winners": [i for i, v in enumerate(scores) if v == top]}
+
+
+def view_head(game: Game, state: Any, seat: int | None, players: int) -> View:
+    """The keys every view starts with (design.md): game, seat, players, to_act, over."""
+    return {
+        "game": game.id,
+        "seat": seat,
+        "players": players,
+        "to_act": game.to_act(state),
+        "over": game.is_over(state),
+    }
 
 
 def chance(seed: int, *labels: object) -> random.Random:

@@ -169,3 +169,13 @@ def play_series(
         if on_game is not None:
             on_game(index + 1, result)
     return SeriesResult(game_id, list(levels), games, seed, stats)
+
+
+def against_field(
+    game_id: str, level: str, field: str, players: int, games: int, seed: int, clock: Clock
+) -> dict[str, Any]:
+    """`level` in seat 0 against `players - 1` bots of level `field`: seat 0's summary as
+    "bot" and seat 1's as the field's (for decision times). The benchmarks' strength series."""
+    result = play_series(game_id, [level] + [field] * (players - 1), games, seed, clock)
+    seats = result.summary()["seats"]
+    return {"bot": seats[0], field: seats[1]}

@@ -11,8 +11,9 @@ from typing import Any
 
 from core.api import Bot, Game
 from core.nothanks import GAME as NOTHANKS
+from core.rummikub import GAME as RUMMIKUB
 
-GAMES: dict[str, Game] = {NOTHANKS.id: NOTHANKS}
+GAMES: dict[str, Game] = {NOTHANKS.id: NOTHANKS, RUMMIKUB.id: RUMMIKUB}
 BOT_LEVELS = ("easy", "normal", "hard")
 
 

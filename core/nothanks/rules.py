@@ -21,7 +21,10 @@ from core.api import (
     check_options,
     check_players,
     check_seat,
+    first_deal,
     option_defaults,
+    ranked,
+    view_head,
 )
 
 CARDS = tuple(range(3, 36))  # NT-1
@@ -129,20 +132,13 @@ class NoThanks:
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> NoThanksState:
         players = check_players(self, players)
         opts = check_options(self, options, players)
-        rng = random.Random(seed)
-        if opts.get("deck") is not None:
-            order = _validate_deck(opts["deck"])
-        else:
-            shuffled = list(CARDS)
-            rng.shuffle(shuffled)
-            order = tuple(shuffled)
-        first = opts["first"] if opts.get("first") is not None else rng.randrange(players)
+        order, first = first_deal(opts, seed, players, CARDS, _validate_deck)
         s = NoThanksState()
         s.players = players
         s.seed = seed
         s.first = first
-        s.deck = order[1:DECK_SIZE]
-        s.removed = order[DECK_SIZE:]  # NT-4: never revealed, not even at the end
+        s.deck = tuple(order[1:DECK_SIZE])
+        s.removed = tuple(order[DECK_SIZE:])  # NT-4: never revealed, not even at the end
         s.card = order[0]  # NT-5: the starting player turns up the top card
         s.pot = 0
         s.cards = ((),) * players
@@ -254,11 +250,7 @@ class NoThanks:
         return [card_points(c) - t for c, t in zip(state.cards, state.tokens, strict=True)]
 
     def result(self, state: NoThanksState) -> dict[str, list[int]]:
-        scores = self.scores(state)
-        if state.card is not None:
-            return {"scores": scores, "winners": []}
-        best = min(scores)
-        return {"scores": scores, "winners": [i for i, v in enumerate(scores) if v == best]}
+        return ranked(self.scores(state), state.card is None, min)
 
     def view(self, state: NoThanksState, seat: int | None) -> View:
         """NT-13/14/15: public table, own tokens only; never the deck order or removed cards."""
@@ -268,11 +260,7 @@ class NoThanks:
         else:
             tokens = [t if i == seat else None for i, t in enumerate(state.tokens)]
         view: View = {
-            "game": self.id,
-            "seat": seat,
-            "players": state.players,
-            "to_act": self.to_act(state),
-            "over": over,
+            **view_head(self, state, seat, state.players),
             "turn": None if over else state.turn,
             "card": state.card,
             "pot": state.pot,

@@ -1,0 +1,60 @@
+"""Hints for the player at the table: the best play for the seat's rack (the exact solver) and
+what it changes on the table, in words a player reads ("add R7 to R4 R5 R6; new set K9 B9 O9").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from core.api import Action, View
+from core.rummikub.play import MELD_POINTS
+from core.rummikub.sets import describe
+from core.rummikub.solver import solve
+
+DRAW: Action = {"kind": "draw"}
+
+
+def best_action(view: View) -> tuple[Action, tuple[int, int] | None]:
+    """The solver's play for the viewing seat (RK-8 before its initial meld), or draw;
+    with the play's (tiles placed, points)."""
+    seat = view["seat"]
+    initial = not view["melded"][seat]
+    found = solve(view["table"], view["rack"], initial, view.get("jokers_in_first_meld", False))
+    if found is None:
+        return DRAW, None
+    tiles, points, table = found
+    return {"kind": "play", "table": table}, (tiles, points)
+
+
+def describe_play(before: Sequence[Sequence[str]], after: Sequence[Sequence[str]]) -> str:
+    """The changes from `before` to `after`, set by set: sets left as they were are not
+    mentioned, a set that grew says what was added, anything else is a new set."""
+    unclaimed = [(Counter(s), list(s)) for s in before]
+    parts: list[str] = []
+    for new in after:
+        have = Counter(new)
+        old = next((o for o in unclaimed if not o[0] - have), None)
+        if old is None:
+            parts.append(f"new set {describe(new)}")
+            continue
+        unclaimed.remove(old)
+        added = have - old[0]
+        if added:
+            parts.append(f"add {describe(sorted(added.elements()))} to {describe(old[1])}")
+    return "; ".join(parts)
+
+
+def hint(view: View) -> tuple[Action, str]:
+    """The action to suggest and why, for the seat whose view this is."""
+    action, measure = best_action(view)
+    if measure is None:
+        if not view["melded"][view["seat"]]:
+            return action, f"no initial meld worth {MELD_POINTS} yet: draw a tile"
+        return action, "no tile of yours fits on the table: draw a tile"
+    tiles, points = measure
+    changes = describe_play(view["table"], action["table"])
+    if not view["melded"][view["seat"]]:
+        return action, f"initial meld worth {points}: {changes}"
+    plural = "tile" if tiles == 1 else "tiles"
+    return action, f"play {tiles} {plural}: {changes}"

@@ -1,0 +1,111 @@
+"""Checking a play (RK-6, RK-8, RK-9, RK-11, RK-12): the new table a player proposes, against
+the table before the turn and the player's rack.
+
+Kept apart from the game object because it is the one check with real logic in it, and the
+solver's tests call it directly to prove every solver answer is acceptable.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import product
+
+from core.api import IllegalMove, brief
+from core.rummikub.sets import JOKER, TILE_OF, ReadSet, Tile, code, describe, read_set
+
+MELD_POINTS = 30  # RK-8
+
+Table = tuple[tuple[str, ...], ...]
+
+
+def read_table(sets: object) -> list[ReadSet]:
+    """Every set of a proposed table read and checked (RK-6: all sets valid)."""
+    if not isinstance(sets, list | tuple):
+        raise IllegalMove(f"a play's table must be a list of sets, not {brief(sets)}")
+    return [read_set(s) for s in sets]
+
+
+def check_play(
+    before: Table,
+    rack: Sequence[str],
+    proposed: object,
+    melded: bool,
+    jokers_in_first_meld: bool,
+) -> tuple[Table, tuple[str, ...]]:
+    """The new table (normalised) and the rack tiles it places, or IllegalMove saying why."""
+    sets = read_table(proposed)
+    after = tuple(s.tiles for s in sets)
+    old, new = Counter(t for s in before for t in s), Counter(t for s in after for t in s)
+    gone = old - new
+    if gone:
+        raise IllegalMove(
+            f"{describe(sorted(gone.elements()))} was on the table and is missing: "
+            "tiles on the table stay on the table"
+        )
+    placed = new - old
+    missing = placed - Counter(rack)
+    if missing:
+        raise IllegalMove(f"you do not have {describe(sorted(missing.elements()))} on your rack")
+    if not placed:
+        raise IllegalMove("a play must put at least one tile from your rack on the table")
+    if not melded:
+        _check_initial_meld(before, sets, jokers_in_first_meld)
+    elif old[JOKER]:
+        check_jokers([read_set(s) for s in before], sets)
+    return after, tuple(sorted(placed.elements(), key=_placed_order))
+
+
+def _placed_order(tile: str) -> tuple[int, int]:
+    return (4, 0) if tile == JOKER else TILE_OF[tile]
+
+
+def _check_initial_meld(before: Table, sets: list[ReadSet], jokers_allowed: bool) -> None:
+    """RK-8, RK-9: the old sets untouched, new sets from the rack worth at least 30."""
+    remaining = Counter(s.tiles for s in sets)
+    kept = Counter(before)
+    if kept - remaining:
+        raise IllegalMove(
+            "before your initial meld you may not add to, move or rearrange the table's sets: "
+            "lay new sets of your own"
+        )
+    new_sets = [s for s in sets if _take(remaining, kept, s.tiles)]
+    if not jokers_allowed and any(JOKER in s.tiles for s in new_sets):
+        raise IllegalMove("jokers may not be used in the initial meld")
+    value = sum(s.best_value for s in new_sets)
+    if value < MELD_POINTS:
+        raise IllegalMove(
+            f"your initial meld is worth {value}; it must be worth at least {MELD_POINTS}"
+        )
+
+
+def _take(remaining: Counter[tuple[str, ...]], kept: Counter[tuple[str, ...]], tiles) -> bool:
+    """True when `tiles` is a new set, False when it is one of the old sets (used up once)."""
+    if kept[tiles]:
+        kept[tiles] -= 1
+        return False
+    return True
+
+
+def check_jokers(before: list[ReadSet], after: list[ReadSet]) -> None:
+    """RK-12 in its checkable form: for some reading of every joker, each tile the old table
+    showed (itself or through a joker) is still shown by the new table."""
+    old_real = Counter(t for s in before for t in s.tiles if t != JOKER)
+    new_real = Counter(t for s in after for t in s.tiles if t != JOKER)
+    spare = new_real - old_real
+    olds = [[r[0] for r in s.readings] for s in before if JOKER in s.tiles]
+    news = [[r[0] for r in s.readings] for s in after if JOKER in s.tiles]
+    supplies = [_named(choice) for choice in product(*news)]
+    for choice in product(*olds):
+        demand = _named(choice)
+        if any(not (demand - (spare + supply)) for supply in supplies):
+            return
+    stands = " or ".join(sorted({describe(sorted(_named(c).elements())) for c in product(*olds)}))
+    raise IllegalMove(
+        f"a joker on the table stands for {stands}: to free it, put that tile in its place "
+        "and use the joker again"
+    )
+
+
+def _named(choice: Sequence[Sequence[Tile]]) -> Counter[str]:
+    return Counter(code(c, n) for jokers in choice for c, n in jokers)

@@ -1,0 +1,152 @@
+"""Rummikub tiles and sets (../shared/rules/rummikub.md, RK-1 to RK-4).
+
+A tile is its wire code: a colour letter and a number (`R7`) or `J` for a joker. A set on the
+table is an ordered list of codes. `read_set` checks one set and says exactly why a bad one is
+bad; it also returns every way the set's jokers can be read (RK-4), because the joker rule
+(RK-12) and the initial meld's value (RK-8) both need "for some choice of what each joker stands
+for". Sets are normalised rather than misread: a jokerless run given out of order is sorted, a
+group is written in colour order with its jokers last; a run with jokers must already be
+written ascending, since there the order says what each joker is.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from core.api import IllegalMove, brief
+
+COLOURS = "KRBO"  # RK-1: black, red, blue, orange
+COLOUR_NAMES = {"K": "black", "R": "red", "B": "blue", "O": "orange"}
+JOKER = "J"
+LOW, HIGH = 1, 13
+JOKER_PENALTY = 30  # RK-16
+
+Tile = tuple[int, int]  # (colour index, number) of a real tile or of what a joker stands for
+
+
+def code(colour: int, number: int) -> str:
+    return f"{COLOURS[colour]}{number}"
+
+
+ALL_CODES = tuple(code(c, n) for c in range(4) for n in range(LOW, HIGH + 1))
+TILE_OF = {code(c, n): (c, n) for c in range(4) for n in range(LOW, HIGH + 1)}
+
+
+def full_deck() -> list[str]:
+    """RK-1: every tile twice, and two jokers: 106 codes."""
+    return [*ALL_CODES, *ALL_CODES, JOKER, JOKER]
+
+
+def check_code(value: object) -> str:
+    """The code if it names a tile, else IllegalMove."""
+    if value == JOKER or (isinstance(value, str) and value in TILE_OF):
+        return value  # type: ignore[return-value]
+    raise IllegalMove(f"{brief(value)} is not a tile; tiles are written like R7, K13 or J")
+
+
+def rack_value(tiles: Iterable[str]) -> int:
+    """RK-16: the sum of the numbers, a joker counting 30."""
+    return sum(JOKER_PENALTY if t == JOKER else TILE_OF[t][1] for t in tiles)
+
+
+def sort_key(tile: str) -> tuple[int, int]:
+    """Racks and groups are kept in colour order, then number, jokers last."""
+    return (4, 0) if tile == JOKER else TILE_OF[tile]
+
+
+@dataclass(frozen=True)
+class ReadSet:
+    """A valid set: its normalised tiles and every reading of its jokers.
+
+    `readings` lists, per way to read the set, the tiles its jokers stand for (empty tuples
+    for a set without jokers) and the set's value under that reading (RK-8).
+    """
+
+    tiles: tuple[str, ...]
+    readings: tuple[tuple[tuple[Tile, ...], int], ...]
+
+    @property
+    def best_value(self) -> int:
+        return max(value for _, value in self.readings)
+
+
+def _run_reading(tiles: Sequence[str]) -> tuple[tuple[Tile, ...], int] | str:
+    """The joker reading of `tiles` as a run (RK-3), or why it is not one."""
+    shown = " ".join(tiles)
+    real = [(i, TILE_OF[t]) for i, t in enumerate(tiles) if t != JOKER]
+    colours = {c for _, (c, _) in real}
+    if len(colours) > 1:
+        return f"the run {shown} mixes colours"
+    colour = real[0][1][0]
+    first = real[0][1][1] - real[0][0]
+    for i, (_, number) in real:
+        if number != first + i:
+            return f"the run {shown} is not in order: each number must be one more than the last"
+    last = first + len(tiles) - 1
+    if first < LOW:
+        return f"the run {shown} would go below 1"
+    if last > HIGH:
+        return f"the run {shown} would go past 13 (13 is never followed by 1)"
+    jokers = tuple((colour, first + i) for i, t in enumerate(tiles) if t == JOKER)
+    return jokers, sum(range(first, last + 1))
+
+
+def _group_readings(tiles: Sequence[str]) -> tuple[tuple[tuple[Tile, ...], int], ...] | str:
+    """Every joker reading of `tiles` as a group (RK-2, RK-4), or why it is not one."""
+    shown = " ".join(tiles)
+    real = [TILE_OF[t] for t in tiles if t != JOKER]
+    numbers = {n for _, n in real}
+    if len(numbers) > 1:
+        return f"{shown} is neither a run (one colour) nor a group (one number)"
+    if len(tiles) > 4:
+        return f"the group {shown} has more than 4 tiles"
+    colours = [c for c, _ in real]
+    repeated = [COLOURS[c] for c, k in Counter(colours).items() if k > 1]
+    if repeated:
+        return f"the group {shown} repeats the colour {COLOUR_NAMES[repeated[0]]}"
+    number = real[0][1]
+    missing = [c for c in range(4) if c not in colours]
+    jokers = len(tiles) - len(real)
+    return tuple(
+        (tuple((c, number) for c in chosen), number * len(tiles))
+        for chosen in combinations(missing, jokers)
+    )
+
+
+def read_set(tiles: object) -> ReadSet:
+    """The set checked and normalised (RK-2 to RK-4), or IllegalMove saying why it is not one."""
+    if not isinstance(tiles, list | tuple):
+        raise IllegalMove(f"a set must be a list of tiles, not {brief(tiles)}")
+    codes = [check_code(t) for t in tiles]
+    shown = " ".join(codes)
+    if len(codes) < 3:
+        raise IllegalMove(f"{shown or 'an empty set'} is too short: a set needs at least 3 tiles")
+    if len(codes) > HIGH:
+        raise IllegalMove(f"{shown} is too long: a run has at most 13 tiles")
+    real = [TILE_OF[t] for t in codes if t != JOKER]
+    if not real:
+        raise IllegalMove(f"{shown} has no tile besides jokers")
+    same_colour = len({c for c, _ in real}) == 1
+    if same_colour and JOKER not in codes and len({n for _, n in real}) == len(real):
+        codes = sorted(codes, key=sort_key)  # a jokerless run is normalised, never misread
+    readings: list[tuple[tuple[Tile, ...], int]] = []
+    run = _run_reading(codes) if same_colour else None
+    if isinstance(run, tuple):
+        readings.append(run)
+    group = _group_readings(codes)
+    if isinstance(group, tuple):
+        readings.extend(group)
+        if not isinstance(run, tuple):
+            codes = sorted(codes, key=sort_key)
+    if not readings:
+        reason = run if isinstance(run, str) and len({n for _, n in real}) > 1 else group
+        raise IllegalMove(str(reason))
+    return ReadSet(tuple(codes), tuple(readings))
+
+
+def describe(tiles: Iterable[str]) -> str:
+    """Tiles as a player reads them: codes separated by spaces."""
+    return " ".join(tiles)
