@@ -11,8 +11,9 @@ from typing import Any
 
 from core.api import Bot, Game
 from core.nothanks import GAME as NOTHANKS
+from core.pasovec import GAME as PASOVEC
 
-GAMES: dict[str, Game] = {NOTHANKS.id: NOTHANKS}
+GAMES: dict[str, Game] = {NOTHANKS.id: NOTHANKS, PASOVEC.id: PASOVEC}
 BOT_LEVELS = ("easy", "normal", "hard")
 
 
