@@ -89,3 +89,8 @@ def free_chance(hand: tuple[int, ...] | list[int], combo: Combo) -> float:
     """The chance the combination's sum equals a card of `hand`: one card shed for free."""
     chances = CHANCES[combo]
     return sum(chances[value] for value in set(hand))
+
+
+def best_free_combo(hand: tuple[int, ...] | list[int]) -> Combo:
+    """The dice most likely to hit a card of `hand` exactly (ties: the first in `COMBOS`)."""
+    return max(COMBOS, key=lambda combo: free_chance(hand, combo))

@@ -35,8 +35,8 @@ from core.pasovec.dice import (
     MAX_EACH,
     TAPE_ROLLS,
     Combo,
+    best_free_combo,
     combo_action,
-    free_chance,
     roll,
     tape,
 )
@@ -333,8 +333,7 @@ class Pasovec:
         """Take a token when deciding (always legal, PA-8); when rolling, the dice most likely
         to hit a card of the roller's hand for free."""
         if state.phase == "roll":
-            hand = state.hands[seat]
-            return combo_action(max(COMBOS, key=lambda combo: free_chance(hand, combo)))
+            return combo_action(best_free_combo(state.hands[seat]))
         return TOKEN_ACTION.copy()
 
     def random_action(self, state: PasovecState, seat: int, rng: random.Random) -> Action:

@@ -1,0 +1,299 @@
+"""Pásovec bots. Each sees only its seat's view (never the state), so none can cheat.
+
+- easy: rolls the dice most likely to hit a card exactly, discards only for free or for one
+  token when rich.
+- normal: also counts the near misses its tokens can pay for when choosing dice, and pays more
+  freely when another hand is nearly empty.
+- hard: plans. Its own future is a small exact dynamic programme over (cards left, tokens,
+  rolls from now): on each coming roll the cheapest card costs 0..4 with odds taken from the
+  exact sum distributions against its hand (its own rolls with its best dice, others' rolls
+  with the dice players typically choose), and the round stops after each roll with the chance
+  that some other hand empties, estimated from the public hand sizes and tokens (PA-16). The
+  end of the round counts cards left (PA-12) against tokens kept (a tool for the next round and
+  the tie-breaker, PA-14). The dice are then chosen by exact expectation over each of the 26
+  combinations' sums, and a decision by the value of what it leaves.
+
+The hints (`hints.py`) read the same `plan`, so a hint always names the hard bot's move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.api import Action, View
+from core.pasovec.dice import CHANCES, COMBOS, MAX_SUM, Combo, best_free_combo, combo_action
+from core.pasovec.odds import cheapest, reach
+from core.pasovec.rules import CARDS, HAND, MAX_COST, MAX_TOKENS, ROUNDS, TOKEN_ACTION, cost
+
+
+def _typical_sums(samples: int = 200) -> tuple[float, ...]:
+    """The sums a roller typically produces: the average distribution of the best free-hit dice
+    over random hands (fixed seed, so every bot agrees). Others' rolls are judged with it."""
+    rng = random.Random(0)
+    acc = [0.0] * (MAX_SUM + 1)
+    for _ in range(samples):
+        chances = CHANCES[best_free_combo(rng.sample(CARDS, HAND))]
+        for total, p in enumerate(chances):
+            acc[total] += p / samples
+    return tuple(acc)
+
+
+TYPICAL = _typical_sums()
+
+
+@dataclass(slots=True)
+class Table:
+    """The facts a decision rests on, all from the view (PA-15/16)."""
+
+    seat: int
+    players: int
+    hand: list[int]
+    tokens: int
+    sizes: list[int]
+    purses: list[int]
+    active: int
+    total: int | None
+    round: int
+
+    @classmethod
+    def from_view(cls, view: View) -> Table:
+        seat = view["seat"]
+        return cls(
+            seat=seat,
+            players=view["players"],
+            hand=list(view["hand"]),
+            tokens=view["tokens"][seat],
+            sizes=list(view["hand_sizes"]),
+            purses=list(view["tokens"]),
+            active=view["active"],
+            total=view["sum"],
+            round=view["round"],
+        )
+
+    def others(self) -> list[int]:
+        return [i for i in range(self.players) if i != self.seat]
+
+
+def discard(card: int) -> Action:
+    return {"kind": "discard", "card": card}
+
+
+def token() -> Action:
+    return TOKEN_ACTION.copy()
+
+
+def cheapest_card(hand: Sequence[int], total: int) -> tuple[int, int]:
+    """(cost, card) of the cheapest discard on `total`; among equals the card others' rolls hit
+    least often, since it is the hardest to shed later."""
+    return min((cost(card, total), TYPICAL[card], card) for card in hand)[::2]
+
+
+def urgent(table: Table) -> bool:
+    """Another hand is nearly empty: the round may end on this roll or the next (PA-11)."""
+    return min(table.sizes[i] for i in table.others()) <= 2
+
+
+# ---- easy and normal -------------------------------------------------------------------------
+
+
+def easy_act(table: Table) -> Action:
+    """Dice for the best exact-hit chance; discard for free, or for 1 token when holding 3+."""
+    if table.total is None:
+        return combo_action(best_free_combo(table.hand))
+    price, card = cheapest_card(table.hand, table.total)
+    if price == 0 or (price == 1 and table.tokens >= 3):
+        return discard(card)
+    return token()
+
+
+def normal_roll_value(hand: Sequence[int], tokens: int, combo: Combo) -> float:
+    """A free hit counts 1, a hit the tokens can pay for counts less the dearer it is."""
+    chances = CHANCES[combo]
+    value = 0.0
+    for total in range(1, MAX_SUM + 1):
+        p = chances[total]
+        if p:
+            price = cheapest(hand, total)
+            if price <= min(tokens, 2):
+                value += p * (1 - 0.35 * price)
+    return value
+
+
+def normal_act(table: Table) -> Action:
+    """Dice weighing near misses too; pay 1 token with 2+, anything when the round is ending."""
+    if table.total is None:
+        return combo_action(
+            max(COMBOS, key=lambda c: normal_roll_value(table.hand, table.tokens, c))
+        )
+    price, card = cheapest_card(table.hand, table.total)
+    if price > table.tokens:
+        return token()
+    if price == 0 or (price == 1 and table.tokens >= 2) or urgent(table):
+        return discard(card)
+    return token()
+
+
+# ---- hard ------------------------------------------------------------------------------------
+
+OPPONENT_HIT = 0.06  # a typical card's chance to be hit exactly by a typical roll
+HORIZON = 30  # rolls looked ahead at most; the round is nearly surely over by then
+TOKEN_VALUE = 0.3  # a token kept for a later round, in cards
+TIE_BREAK_VALUE = 0.05  # a token at the end of the last round only breaks ties (PA-14)
+
+
+def shed_chance(size: int, purse: int) -> float:
+    """How likely another player sheds a card on a roll: an exact hit, or one near enough to
+    pay for (players pay a little, and anything once their hand is nearly empty)."""
+    reach_tokens = min(purse, MAX_COST if size <= 2 else 1)
+    per_card = min(1.0, (2 * reach_tokens + 1) * OPPONENT_HIT)
+    return 1 - (1 - per_card) ** size
+
+
+def continuation(table: Table) -> list[float]:
+    """`cont[r]`: the chance no other hand has emptied after roll r (0 = this roll), given that
+    none had before (PA-11)."""
+    alive = [1.0] * (HORIZON + 2)  # P(no other hand empty after r rolls)
+    for other in table.others():
+        rho = shed_chance(table.sizes[other], table.purses[other])
+        need = table.sizes[other]
+        # P(fewer than `need` sheds in r rolls), by a running binomial table.
+        dist = [1.0] + [0.0] * need  # dist[s]: P(s sheds so far), s < need
+        for r in range(1, HORIZON + 2):
+            moved = [0.0] * (need + 1)
+            for s, p in enumerate(dist[:need]):
+                moved[s] += p * (1 - rho)
+                moved[s + 1] += p * rho
+            dist = moved
+            alive[r] *= sum(dist[:need])
+    return [alive[r + 1] / alive[r] if alive[r] > 1e-12 else 0.0 for r in range(HORIZON + 1)]
+
+
+def _spread(cumulative: Sequence[float], fraction: float) -> list[float]:
+    """Odds of the cheapest cost 0..4 for a hand shrunk to `fraction` of its size: each level's
+    miss chance scales as if cards were independent."""
+    shrunk = [1 - (1 - f) ** fraction for f in cumulative[:MAX_COST]] + [1.0]
+    return [shrunk[0]] + [shrunk[j] - shrunk[j - 1] for j in range(1, MAX_COST + 1)]
+
+
+@dataclass(slots=True)
+class Plan:
+    """`after[k][t]`: the expected end-of-round value (cards left against tokens) once this
+    roll's decisions are done, holding k cards and t tokens."""
+
+    after: list[list[float]]
+
+    def value(self, cards: int, tokens: int) -> float:
+        return self.after[cards][tokens]
+
+    def keep(self, cards: int, tokens: int) -> float:
+        """Value of taking a token (PA-8, capped at 5)."""
+        return self.after[cards][min(tokens + 1, MAX_TOKENS)]
+
+    def best_at(self, hand: Sequence[int], tokens: int, total: int) -> float:
+        """Value of the best decision on the sum `total`."""
+        price = cheapest(hand, total)
+        shed = self.after[len(hand) - 1][tokens - price] if price <= tokens else -1e9
+        return max(shed, self.keep(len(hand), tokens))
+
+    def roll_value(self, hand: Sequence[int], tokens: int, combo: Combo) -> float:
+        chances = CHANCES[combo]
+        return sum(p * self.best_at(hand, tokens, total) for total, p in enumerate(chances) if p)
+
+
+def plan(table: Table) -> Plan:
+    """The dynamic programme described in the module docstring."""
+    hand = table.hand
+    size = len(hand)
+    worth = TIE_BREAK_VALUE if table.round >= ROUNDS else TOKEN_VALUE
+    end = [[-k + worth * t for t in range(MAX_TOKENS + 1)] for k in range(size + 1)]
+    cont = continuation(table)
+    mine = reach(hand, MAX_COST, CHANCES[best_free_combo(hand)])
+    theirs = reach(hand, MAX_COST, TYPICAL)
+    spreads = {
+        True: [None, *(_spread(mine, k / size) for k in range(1, size + 1))],
+        False: [None, *(_spread(theirs, k / size) for k in range(1, size + 1))],
+    }
+    roller = table.active
+    ahead = end  # the value at the start of roll r + 1
+    for r in range(HORIZON, 0, -1):
+        c = cont[r]
+        after = _blend(ahead, end, c)
+        odds = spreads[(roller + r) % table.players == table.seat]
+        start = [end[0]]
+        for k in range(1, size + 1):
+            row = []
+            spread = odds[k]
+            for t in range(MAX_TOKENS + 1):
+                keep = after[k][min(t + 1, MAX_TOKENS)]
+                shed_row = after[k - 1]
+                total = 0.0
+                for j, p in enumerate(spread):
+                    if p:
+                        total += p * (max(keep, shed_row[t - j]) if j <= t else keep)
+                row.append(total)
+            start.append(row)
+        ahead = start
+    return Plan(_blend(ahead, end, cont[0]))
+
+
+def _blend(ahead: list[list[float]], end: list[list[float]], c: float) -> list[list[float]]:
+    """After a roll: the round goes on with chance c, else it ends now (an empty hand ends it)."""
+    out = [end[0]]
+    for k in range(1, len(end)):
+        out.append([c * a + (1 - c) * e for a, e in zip(ahead[k], end[k], strict=True)])
+    return out
+
+
+def hard_choice(table: Table) -> tuple[Action, Plan]:
+    """The hard bot's move and the plan it rests on (the hints explain it)."""
+    chosen = plan(table)
+    hand, tokens = table.hand, table.tokens
+    if table.total is None:
+        combo = max(COMBOS, key=lambda c: chosen.roll_value(hand, tokens, c))
+        return combo_action(combo), chosen
+    price, card = cheapest_card(hand, table.total)
+    if price <= tokens and chosen.value(len(hand) - 1, tokens - price) > chosen.keep(
+        len(hand), tokens
+    ):
+        return discard(card), chosen
+    return token(), chosen
+
+
+def hard_act(table: Table) -> Action:
+    return hard_choice(table)[0]
+
+
+class ViewBot:
+    """A bot that plays a policy on the facts its view carries."""
+
+    policy: Callable[[Table], Action]
+
+    def __init__(self, **_settings: Any) -> None:
+        """Settings are accepted and ignored, so a table can hand every bot the same ones."""
+
+    def act(self, view: View, rng: random.Random) -> Action:
+        return type(self).policy(Table.from_view(view))
+
+
+class EasyBot(ViewBot):
+    """Chases exact hits; pays only a single token, and only when rich."""
+
+    policy = staticmethod(easy_act)
+
+
+class NormalBot(ViewBot):
+    """Rolls for near misses too and spends when another hand is nearly empty."""
+
+    policy = staticmethod(normal_act)
+
+
+class HardBot(ViewBot):
+    """Plans the rest of the round exactly over its own hand (see the module docstring)."""
+
+    policy = staticmethod(hard_act)
+
+
+BOTS: dict[str, Callable[..., Any]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
