@@ -10,14 +10,17 @@
   with the dice players typically choose), and the round stops after each roll with the chance
   that some other hand empties, estimated from the public hand sizes and tokens (PA-16). The
   end of the round counts cards left (PA-12) against tokens kept (a tool for the next round and
-  the tie-breaker, PA-14). The dice are then chosen by exact expectation over each of the 26
-  combinations' sums, and a decision by the value of what it leaves.
+  the tie-breaker, PA-14). Each option is valued by that plan plus the "cover" of the hand it
+  leaves (how often rolls hit it exactly), so it sheds the cards that are hard to hit and keeps
+  the easy ones. The dice are then chosen by exact expectation over each of the 26
+  combinations' sums of the best option on each sum.
 
 The hints (`hints.py`) read the same `plan`, so a hint always names the hard bot's move.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -138,10 +141,11 @@ def normal_act(table: Table) -> Action:
 
 # ---- hard ------------------------------------------------------------------------------------
 
-OPPONENT_HIT = 0.06  # a typical card's chance to be hit exactly by a typical roll
+OPPONENT_HIT = 0.09  # a typical card's chance to be hit exactly by a typical roll
 HORIZON = 30  # rolls looked ahead at most; the round is nearly surely over by then
-TOKEN_VALUE = 0.3  # a token kept for a later round, in cards
+TOKEN_VALUE = 0.1  # a token kept for a later round, in cards
 TIE_BREAK_VALUE = 0.05  # a token at the end of the last round only breaks ties (PA-14)
+COVER_WEIGHT = 1.0  # cards a unit of per-roll exact-hit chance is worth
 
 
 def shed_chance(size: int, purse: int) -> float:
@@ -185,22 +189,67 @@ class Plan:
 
     after: list[list[float]]
 
-    def value(self, cards: int, tokens: int) -> float:
-        return self.after[cards][tokens]
-
     def keep(self, cards: int, tokens: int) -> float:
         """Value of taking a token (PA-8, capped at 5)."""
         return self.after[cards][min(tokens + 1, MAX_TOKENS)]
 
-    def best_at(self, hand: Sequence[int], tokens: int, total: int) -> float:
-        """Value of the best decision on the sum `total`."""
-        price = cheapest(hand, total)
-        shed = self.after[len(hand) - 1][tokens - price] if price <= tokens else -1e9
-        return max(shed, self.keep(len(hand), tokens))
 
-    def roll_value(self, hand: Sequence[int], tokens: int, combo: Combo) -> float:
-        chances = CHANCES[combo]
-        return sum(p * self.best_at(hand, tokens, total) for total, p in enumerate(chances) if p)
+def cover(hand: Sequence[int], players: int) -> float:
+    """How often a roll hits some card of `hand` exactly: one roll in `players` is the bot's
+    own, with its best dice; the others roll the typical sums. A hand that keeps cards others'
+    rolls and its own dice hit often sheds them later for free."""
+    if not hand:
+        return 0.0
+    values = set(hand)
+    own = max(sum(CHANCES[combo][v] for v in values) for combo in COMBOS)
+    return (own + (players - 1) * sum(TYPICAL[v] for v in values)) / players
+
+
+@dataclass(slots=True)
+class Choices:
+    """The decisions open to a hand, valued by a plan: a token, or shedding a card at a price.
+
+    Every option is worth its plan value plus `COVER_WEIGHT` times the cover of the hand it
+    leaves, so between two sheds the bot keeps the cards that are easier to hit later.
+    """
+
+    plan: Plan
+    hand: list[int]
+    tokens: int
+    covers: dict[int, float]
+    kept: float
+
+    @classmethod
+    def of(cls, chosen: Plan, table: Table) -> Choices:
+        hand = table.hand
+        covers = {}
+        for card in set(hand):
+            rest = list(hand)
+            rest.remove(card)
+            covers[card] = cover(rest, table.players)
+        return cls(chosen, hand, table.tokens, covers, cover(hand, table.players))
+
+    def token_value(self) -> float:
+        return self.plan.keep(len(self.hand), self.tokens) + COVER_WEIGHT * self.kept
+
+    def best_shed(self, total: int) -> tuple[float, int | None]:
+        """(value, card) of the best affordable shed on `total`; (-inf, None) if none."""
+        best: tuple[float, int | None] = (-math.inf, None)
+        row = self.plan.after[len(self.hand) - 1]
+        for card, left in self.covers.items():
+            price = cost(card, total)
+            if price <= self.tokens:
+                value = row[self.tokens - price] + COVER_WEIGHT * left
+                if value > best[0]:
+                    best = (value, card)
+        return best
+
+    def best_at(self, total: int) -> float:
+        return max(self.best_shed(total)[0], self.token_value())
+
+    def roll_value(self, combo: Combo) -> float:
+        """Exact expectation over the combination's sums of the best decision on each."""
+        return sum(p * self.best_at(total) for total, p in enumerate(CHANCES[combo]) if p)
 
 
 def plan(table: Table) -> Plan:
@@ -247,19 +296,15 @@ def _blend(ahead: list[list[float]], end: list[list[float]], c: float) -> list[l
     return out
 
 
-def hard_choice(table: Table) -> tuple[Action, Plan]:
-    """The hard bot's move and the plan it rests on (the hints explain it)."""
-    chosen = plan(table)
-    hand, tokens = table.hand, table.tokens
+def hard_choice(table: Table) -> tuple[Action, Choices]:
+    """The hard bot's move and the valued choices it rests on (the hints explain them)."""
+    choices = Choices.of(plan(table), table)
     if table.total is None:
-        combo = max(COMBOS, key=lambda c: chosen.roll_value(hand, tokens, c))
-        return combo_action(combo), chosen
-    price, card = cheapest_card(hand, table.total)
-    if price <= tokens and chosen.value(len(hand) - 1, tokens - price) > chosen.keep(
-        len(hand), tokens
-    ):
-        return discard(card), chosen
-    return token(), chosen
+        return combo_action(max(COMBOS, key=choices.roll_value)), choices
+    value, card = choices.best_shed(table.total)
+    if card is not None and value > choices.token_value():
+        return discard(card), choices
+    return token(), choices
 
 
 def hard_act(table: Table) -> Action:

@@ -61,3 +61,9 @@ def reach(hand: Sequence[int], tokens: int, chances: Chances) -> tuple[float, ..
             running += spread[j]
         out.append(running)
     return tuple(out)
+
+
+def roll_odds(hand: Sequence[int], tokens: int, combo: Combo) -> tuple[float, float]:
+    """For a choice of dice: the chance to shed some card for free, and within the tokens held."""
+    spread = reach(hand, tokens, CHANCES[combo])
+    return spread[0], spread[min(tokens, MAX_COST)]
