@@ -60,6 +60,7 @@ class Table:
     active: int
     total: int | None
     round: int
+    discards: list[int]
 
     @classmethod
     def from_view(cls, view: View) -> Table:
@@ -74,10 +75,39 @@ class Table:
             active=view["active"],
             total=view["sum"],
             round=view["round"],
+            discards=list(view["discards"]),
         )
 
     def others(self) -> list[int]:
         return [i for i in range(self.players) if i != self.seat]
+
+    def unseen(self) -> tuple[list[float], list[float]]:
+        """Per value, the chance a card nobody shows is that value (the 60 minus its own hand
+        and this round's discards, PA-16); and per sum, how many other players expect to hold
+        a card equal to it, since a sum the bot rolls sheds their cards for free too."""
+        left = [3] * (MAX_SUM + 1)
+        for card in (*self.hand, *self.discards):
+            left[card] -= 1
+        pool = 60 - len(self.hand) - len(self.discards)
+        share = [left[v] / pool if pool and v <= 20 else 0.0 for v in range(MAX_SUM + 1)]
+        hits = [
+            sum(1 - (1 - share[s]) ** self.sizes[i] for i in self.others())
+            for s in range(MAX_SUM + 1)
+        ]
+        return share, hits
+
+    def goes_on(self, share: list[float]) -> list[float]:
+        """Per sum, the chance no other player sheds their last card on it (PA-11): a player
+        down to one card pays whatever their tokens allow to end the round."""
+        out = [1.0] * (MAX_SUM + 1)
+        for other in self.others():
+            if self.sizes[other] != 1:
+                continue
+            reach_tokens = self.purses[other]
+            for total in range(1, MAX_SUM + 1):
+                hit = sum(share[v] for v in range(1, 21) if cost(v, total) <= reach_tokens)
+                out[total] *= 1 - hit
+        return out
 
 
 def discard(card: int) -> Action:
@@ -146,6 +176,8 @@ HORIZON = 30  # rolls looked ahead at most; the round is nearly surely over by t
 TOKEN_VALUE = 0.1  # a token kept for a later round, in cards
 TIE_BREAK_VALUE = 0.05  # a token at the end of the last round only breaks ties (PA-14)
 COVER_WEIGHT = 1.0  # cards a unit of per-roll exact-hit chance is worth
+RACE_WEIGHT = 0.5  # what a card left in the best other hand at the round's end is worth
+RIVAL_WEIGHT = 0.3  # what a card another player sheds on the bot's roll costs the bot
 
 
 def shed_chance(size: int, purse: int) -> float:
@@ -158,7 +190,7 @@ def shed_chance(size: int, purse: int) -> float:
 
 def continuation(table: Table) -> list[float]:
     """`cont[r]`: the chance no other hand has emptied after roll r (0 = this roll), given that
-    none had before (PA-11)."""
+    none had before (PA-11). For this roll `Table.goes_on` knows better, from the sum."""
     alive = [1.0] * (HORIZON + 2)  # P(no other hand empty after r rolls)
     for other in table.others():
         rho = shed_chance(table.sizes[other], table.purses[other])
@@ -184,14 +216,18 @@ def _spread(cumulative: Sequence[float], fraction: float) -> list[float]:
 
 @dataclass(slots=True)
 class Plan:
-    """`after[k][t]`: the expected end-of-round value (cards left against tokens) once this
-    roll's decisions are done, holding k cards and t tokens."""
+    """Expected end-of-round values (cards left against tokens) holding k cards and t tokens:
+    `ahead[k][t]` at the start of the next roll, `end[k][t]` if the round ends now."""
 
-    after: list[list[float]]
+    ahead: list[list[float]]
+    end: list[list[float]]
 
-    def keep(self, cards: int, tokens: int) -> float:
-        """Value of taking a token (PA-8, capped at 5)."""
-        return self.after[cards][min(tokens + 1, MAX_TOKENS)]
+    def after(self, cards: int, tokens: int, goes_on: float) -> float:
+        """The value once this roll's decisions are done, if the round goes on with chance
+        `goes_on` (an empty hand ends it, PA-11)."""
+        if not cards:
+            return self.end[0][tokens]
+        return goes_on * self.ahead[cards][tokens] + (1 - goes_on) * self.end[cards][tokens]
 
 
 def cover(hand: Sequence[int], players: int) -> float:
@@ -218,6 +254,8 @@ class Choices:
     tokens: int
     covers: dict[int, float]
     kept: float
+    theirs: list[float]
+    goes_on: list[float]
 
     @classmethod
     def of(cls, chosen: Plan, table: Table) -> Choices:
@@ -227,29 +265,47 @@ class Choices:
             rest = list(hand)
             rest.remove(card)
             covers[card] = cover(rest, table.players)
-        return cls(chosen, hand, table.tokens, covers, cover(hand, table.players))
+        share, theirs = table.unseen()
+        return cls(
+            chosen,
+            hand,
+            table.tokens,
+            covers,
+            cover(hand, table.players),
+            theirs,
+            table.goes_on(share),
+        )
 
-    def token_value(self) -> float:
-        return self.plan.keep(len(self.hand), self.tokens) + COVER_WEIGHT * self.kept
+    def token_value(self, total: int) -> float:
+        """Value of taking a token on `total` (PA-8, capped at 5)."""
+        kept = min(self.tokens + 1, MAX_TOKENS)
+        after = self.plan.after(len(self.hand), kept, self.goes_on[total])
+        return after + COVER_WEIGHT * self.kept
 
     def best_shed(self, total: int) -> tuple[float, int | None]:
         """(value, card) of the best affordable shed on `total`; (-inf, None) if none."""
         best: tuple[float, int | None] = (-math.inf, None)
-        row = self.plan.after[len(self.hand) - 1]
+        cards, goes_on = len(self.hand) - 1, self.goes_on[total]
         for card, left in self.covers.items():
             price = cost(card, total)
             if price <= self.tokens:
-                value = row[self.tokens - price] + COVER_WEIGHT * left
+                value = self.plan.after(cards, self.tokens - price, goes_on)
+                value += COVER_WEIGHT * left
                 if value > best[0]:
                     best = (value, card)
         return best
 
     def best_at(self, total: int) -> float:
-        return max(self.best_shed(total)[0], self.token_value())
+        return max(self.best_shed(total)[0], self.token_value(total))
 
     def roll_value(self, combo: Combo) -> float:
-        """Exact expectation over the combination's sums of the best decision on each."""
-        return sum(p * self.best_at(total) for total, p in enumerate(CHANCES[combo]) if p)
+        """Exact expectation over the combination's sums of the best decision on each, less
+        `RIVAL_WEIGHT` for every other player the sum lets shed a card for free."""
+        return sum(
+            p * (self.best_at(total) - RIVAL_WEIGHT * self.theirs[total])
+            for total, p in enumerate(CHANCES[combo])
+            if p
+        )
 
 
 def plan(table: Table) -> Plan:
@@ -266,10 +322,11 @@ def plan(table: Table) -> Plan:
         False: [None, *(_spread(theirs, k / size) for k in range(1, size + 1))],
     }
     roller = table.active
+    race = their_cards(table)
     ahead = end  # the value at the start of roll r + 1
     for r in range(HORIZON, 0, -1):
         c = cont[r]
-        after = _blend(ahead, end, c)
+        after = _blend(ahead, _raced(end, race[r + 1]), c)
         odds = spreads[(roller + r) % table.players == table.seat]
         start = [end[0]]
         for k in range(1, size + 1):
@@ -285,7 +342,21 @@ def plan(table: Table) -> Plan:
                 row.append(total)
             start.append(row)
         ahead = start
-    return Plan(_blend(ahead, end, cont[0]))
+    return Plan(ahead, _raced(end, race[1]))
+
+
+def their_cards(table: Table) -> list[float]:
+    """`race[r]`: the cards the best-placed other player still holds after r more rolls, if
+    each sheds at its `shed_chance`. The round ending while they hold many is worth as much
+    to the bot as shedding cards of its own: penalties are compared (PA-14)."""
+    rates = [(table.sizes[i], shed_chance(table.sizes[i], table.purses[i])) for i in table.others()]
+    return [min(max(0.0, m - rho * r) for m, rho in rates) for r in range(HORIZON + 2)]
+
+
+def _raced(end: list[list[float]], cards: float) -> list[list[float]]:
+    """End-of-round values with `RACE_WEIGHT` per card the best other player is left with."""
+    bonus = RACE_WEIGHT * cards
+    return [[value + bonus for value in row] for row in end]
 
 
 def _blend(ahead: list[list[float]], end: list[list[float]], c: float) -> list[list[float]]:
@@ -296,19 +367,15 @@ def _blend(ahead: list[list[float]], end: list[list[float]], c: float) -> list[l
     return out
 
 
-def hard_choice(table: Table) -> tuple[Action, Choices]:
-    """The hard bot's move and the valued choices it rests on (the hints explain them)."""
+def hard_act(table: Table) -> Action:
+    """The hard bot's move: the dice or the decision of highest value (the hints name it)."""
     choices = Choices.of(plan(table), table)
     if table.total is None:
-        return combo_action(max(COMBOS, key=choices.roll_value)), choices
+        return combo_action(max(COMBOS, key=choices.roll_value))
     value, card = choices.best_shed(table.total)
-    if card is not None and value > choices.token_value():
-        return discard(card), choices
-    return token(), choices
-
-
-def hard_act(table: Table) -> Action:
-    return hard_choice(table)[0]
+    if card is not None and value > choices.token_value(table.total):
+        return discard(card)
+    return token()
 
 
 class ViewBot:

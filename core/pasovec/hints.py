@@ -1,8 +1,8 @@
 """The hint key: what the hard bot would do in the player's place, and why, in one line.
 
-Pure and view-only like the bots: `hint(view, rng)` reads the same valued choices the hard bot
-acts on (`bots.hard_choice`), so the hinted move is always the hard bot's, and the reason
-quotes the exact odds of `odds`.
+Pure and view-only like the bots: `hint(view, rng)` asks the hard bot's own policy
+(`bots.hard_act`), so the hinted move is always the hard bot's, and the reason quotes the
+exact odds of `odds`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from core.api import Action, View
-from core.pasovec.bots import Choices, Table, hard_choice
+from core.pasovec.bots import Table, hard_act
 from core.pasovec.dice import COLOURS, combo_label
 from core.pasovec.odds import cheapest, roll_odds
 from core.pasovec.rules import cost
@@ -19,11 +19,11 @@ from core.pasovec.rules import cost
 def hint(view: View, rng: random.Random) -> tuple[Action, str]:
     """(action, reason) for the viewing seat, which must be in `to_act`."""
     table = Table.from_view(view)
-    action, choices = hard_choice(table)
+    action = hard_act(table)
     if action["kind"] == "roll":
         return action, _roll_reason(table, action)
     if action["kind"] == "discard":
-        return action, _discard_reason(table, action["card"], choices)
+        return action, _discard_reason(table, action["card"])
     return action, _token_reason(table)
 
 
@@ -36,7 +36,7 @@ def _roll_reason(table: Table, action: Action) -> str:
     return text
 
 
-def _discard_reason(table: Table, card: int, choices: Choices) -> str:
+def _discard_reason(table: Table, card: int) -> str:
     assert table.total is not None
     price = cost(card, table.total)
     head = f"Discard {card} for {_tokens(price) if price else 'free'}"

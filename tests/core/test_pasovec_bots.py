@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import core
 from core.arena import play_series
 from core.pasovec import PasovecState
-from core.pasovec.bots import Table, cover, hard_choice
+from core.pasovec.bots import Table, cover, hard_act
 from core.pasovec.dice import DISTRIBUTIONS
 from core.pasovec.hints import hint
 from core.pasovec.odds import card_chances, card_costs, roll_odds
@@ -108,7 +108,7 @@ def test_the_hard_bot_sheds_for_free_and_pays_when_the_round_is_ending() -> None
         {"kind": "discard", "card": 12},
         "Discard 12 for free: it matches the sum",
     )
-    ending = deciding([[5, 14, 18], [3]], [4, 2], total=10)  # PA-11: seat 1 may empty now
+    ending = deciding([[5, 14, 18], [3]], [4, 4], total=10)  # PA-11: seat 1 can pay for any card
     action, reason = hint(GAME.view(ending, 0), random.Random(0))
     assert action["kind"] == "discard" and "another player has 1 card left" in reason
     broke = deciding([[5, 15], [3, 4, 6, 8]], [1, 2], total=10)
@@ -123,7 +123,7 @@ def test_the_hard_bot_keeps_the_cards_that_are_easy_to_hit() -> None:
     state = deciding([[8, 20, 2, 3, 4, 5, 6, 7, 9, 10], [1] * 10, [1] * 10], [3, 2, 2], total=19)
     table = Table.from_view(GAME.view(state, 0))
     state.sum = 9 + 10  # 20 costs 1, 8 would cost 4: sanity of the set-up
-    assert hard_choice(table)[0] == {"kind": "discard", "card": 20}
+    assert hard_act(table) == {"kind": "discard", "card": 20}
     assert cover([8, 2], 3) > cover([20, 2], 3)
 
 
