@@ -5,8 +5,10 @@ Not a test: it takes minutes at full size. Run on an otherwise idle machine:
 
     .venv/bin/python bench/bench_pasovec.py [--games 500] [--seed 1] [--json FILE]
 
-Every figure is measured on one core (this process). Decision times come from the strength
-series themselves, so they are times in real games, every roll and decision included.
+Every figure is measured on one core (this process), in CPU time (`time.process_time`): on a
+machine shared with other work, wall time would count their share of the core too. Decision
+times come from the strength series themselves, so they are times in real games, every roll
+and decision included.
 """
 
 from __future__ import annotations
@@ -36,14 +38,14 @@ def engine_rate(games: int, seed: int, choose: Chooser) -> tuple[float, float]:
     contract (new, to_act, apply, is_over) with `choose` picking each action."""
     rng = random.Random(seed)
     actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for index in range(games):
         state = GAME.new(4, seed + index)
         while not GAME.is_over(state):
             seat = GAME.to_act(state)[0]
             state = GAME.apply(state, seat, choose(state, seat, rng))
             actions += 1
-    return games / (time.perf_counter() - start), actions / games
+    return games / (time.process_time() - start), actions / games
 
 
 def from_legal(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
@@ -52,7 +54,7 @@ def from_legal(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
 
 def strength(levels: list[str], games: int, seed: int) -> dict[str, Any]:
     """Seat 0's figures in a series, plus the figures of seat 1 (the opponents' level)."""
-    seats = play_series("pasovec", levels, games, seed, time.perf_counter).summary()["seats"]
+    seats = play_series("pasovec", levels, games, seed, time.process_time).summary()["seats"]
     return {"bot": seats[0], "opponent": seats[1]}
 
 

@@ -8,14 +8,16 @@
   rolls from now): on each coming roll the cheapest card costs 0..4 with odds taken from the
   exact sum distributions against its hand (its own rolls with its best dice, others' rolls
   with the dice players typically choose), and the round stops after each roll with the chance
-  that some other hand empties, estimated from the public hand sizes and tokens (PA-16). The
-  end of the round counts cards left (PA-12) against tokens kept (a tool for the next round and
-  the tie-breaker, PA-14). Each option is valued by that plan plus the "cover" of the hand it
-  leaves (how often rolls hit it exactly), so it sheds the cards that are hard to hit and keeps
-  the easy ones. The dice are then chosen by exact expectation over each of the 26
-  combinations' sums of the best option on each sum.
+  that some other hand empties, estimated from the public hand sizes and tokens (PA-16) and,
+  for the roll at hand, from the sum itself against the cards nobody shows. The end of the
+  round counts cards left (PA-12) against tokens kept (a tool for the next round and the
+  tie-breaker, PA-14) and against the cards the best other hand still holds then, so the bot
+  races to end a round it leads. Each option adds the "cover" of the hand it leaves (how often
+  rolls hit it exactly), so the bot sheds the cards that are hard to hit and keeps the easy
+  ones. Its dice are the combination with the best exact expectation over its sums, less what
+  each sum gives the other players (who shed their cards equal to it for free).
 
-The hints (`hints.py`) read the same `plan`, so a hint always names the hard bot's move.
+The hints (`hints.py`) call `hard_act`, so a hint always names the hard bot's move.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ def _typical_sums(samples: int = 200) -> tuple[float, ...]:
 
 
 TYPICAL = _typical_sums()
+TOP = max(CARDS)
 
 
 @dataclass(slots=True)
@@ -88,8 +91,8 @@ class Table:
         left = [3] * (MAX_SUM + 1)
         for card in (*self.hand, *self.discards):
             left[card] -= 1
-        pool = 60 - len(self.hand) - len(self.discards)
-        share = [left[v] / pool if pool and v <= 20 else 0.0 for v in range(MAX_SUM + 1)]
+        pool = len(CARDS) - len(self.hand) - len(self.discards)
+        share = [left[v] / pool if pool and v <= TOP else 0.0 for v in range(MAX_SUM + 1)]
         hits = [
             sum(1 - (1 - share[s]) ** self.sizes[i] for i in self.others())
             for s in range(MAX_SUM + 1)
@@ -105,7 +108,7 @@ class Table:
                 continue
             reach_tokens = self.purses[other]
             for total in range(1, MAX_SUM + 1):
-                hit = sum(share[v] for v in range(1, 21) if cost(v, total) <= reach_tokens)
+                hit = sum(share[v] for v in range(1, TOP + 1) if cost(v, total) <= reach_tokens)
                 out[total] *= 1 - hit
         return out
 

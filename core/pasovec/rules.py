@@ -40,6 +40,7 @@ from core.pasovec.dice import (
     roll,
     tape,
 )
+from core.value import SlotValue
 
 CARDS = tuple(sorted(list(range(1, 21)) * 3))  # PA-1: three copies of 1..20
 HAND = 10  # PA-5
@@ -58,7 +59,7 @@ def cost(card: int, total: int) -> int:
     return min(abs(card - total), MAX_COST)
 
 
-class PasovecState:
+class PasovecState(SlotValue):
     """One moment of a game. Treat as immutable: `apply` returns a new one.
 
     `hands`, `aside` and the undecided `choices` of other seats are what views hide; `aside`
@@ -131,14 +132,6 @@ class PasovecState:
         s.penalties = self.penalties
         s.log = self.log
         return s
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PasovecState):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
-
-    def __hash__(self) -> int:
-        return hash(tuple(getattr(self, name) for name in self.__slots__))
 
     def __repr__(self) -> str:
         return (
