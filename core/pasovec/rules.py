@@ -190,10 +190,15 @@ def _parse_dice(dice: object) -> Combo:
     return (counts[0], counts[1], counts[2])
 
 
-def _only_fields(action: Action, kind: str, fields: tuple[str, ...]) -> None:
-    if len(action) != 1 + len(fields) or any(name not in action for name in fields):
+FIELDS = {"roll": ("dice",), "discard": ("card",), "token": ()}
+_KEYS = {kind: frozenset(("kind", *fields)) for kind, fields in FIELDS.items()}
+
+
+def _only_fields(action: Action, kind: str) -> None:
+    """IllegalMove unless the action has exactly the fields its kind takes."""
+    if action.keys() != _KEYS[kind]:
         extra = brief(sorted(str(k) for k in action if k != "kind"))
-        wanted = ", ".join(repr(f) for f in fields) or "no other fields"
+        wanted = ", ".join(repr(f) for f in FIELDS[kind]) or "no other fields"
         raise IllegalMove(f"a {kind} action takes {wanted} (got {extra})")
 
 
@@ -246,19 +251,14 @@ class Pasovec:
         if state.phase == "over":
             raise IllegalMove("the game is over")
         check_seat(seat, state.players)
+        _only_fields(action, kind)
         if kind == "roll":
-            _only_fields(action, kind, ("dice",))
             return self._roll(state, seat, _parse_dice(action["dice"]))
         if state.phase != "decide":
             raise IllegalMove(f"seat {state.active} rolls first; decide once the sum is known")
         if state.choices[seat] is not None:
             raise IllegalMove("you have already decided on this roll (PA-8)")
-        if kind == "token":
-            _only_fields(action, kind, ())
-            choice = TOKEN
-        else:
-            _only_fields(action, kind, ("card",))
-            choice = _check_discard(state, seat, action["card"])
+        choice = TOKEN if kind == "token" else _check_discard(state, seat, action["card"])
         choices = list(state.choices)
         choices[seat] = choice
         if None in choices:
