@@ -119,12 +119,11 @@ def test_the_hard_bot_sheds_for_free_and_pays_when_the_round_is_ending() -> None
 
 
 def test_the_hard_bot_keeps_the_cards_that_are_easy_to_hit() -> None:
-    """Between two sheds of one token, the card rolls rarely hit goes (20 rather than 8)."""
-    state = deciding([[8, 20, 2, 3, 4, 5, 6, 7, 9, 10], [1] * 10, [1] * 10], [3, 2, 2], total=19)
-    table = Table.from_view(GAME.view(state, 0))
-    state.sum = 9 + 10  # 20 costs 1, 8 would cost 4: sanity of the set-up
-    assert hard_act(table) == {"kind": "discard", "card": 20}
-    assert cover([8, 2], 3) > cover([20, 2], 3)
+    """On 11, the 10 and the 12 both cost 1 token (PA-8): the 12 goes, since rolls hit 10
+    more often and keeping it sheds it later for free."""
+    state = deciding([[10, 12, 19, 20], [1] * 10, [1] * 10], [3, 2, 2], total=11)
+    assert hard_act(Table.from_view(GAME.view(state, 0))) == {"kind": "discard", "card": 12}
+    assert cover([10, 19, 20], 3) > cover([12, 19, 20], 3)
 
 
 def test_card_costs_for_a_sum() -> None:
