@@ -2,8 +2,9 @@
 
 The state is a small immutable value with `__slots__`, like No Thanks!'s: benchmarks and bots
 play thousands of games, so `apply` copies the fields explicitly instead of going through
-`dataclasses.replace`. Chance after `new` (every roll, every later deal) comes from
-`core.api.chance(seed, ...)` labelled by what it decides, so a match record replays exactly.
+`dataclasses.replace`. Chance after `new` comes from `core.api.chance(seed, ...)` labelled by
+what it decides — each round's shuffle, and the faces of every 64 rolls drawn as one tape
+(`dice.tape`) — so a match record replays exactly.
 
 The decision after a roll is simultaneous (PA-8/PA-9): each seat's choice waits in `choices`
 until the last seat has decided, and only then are all of them carried out and logged
