@@ -11,9 +11,10 @@ from typing import Any
 
 from core.api import Bot, Game
 from core.nothanks import GAME as NOTHANKS
+from core.pasovec import GAME as PASOVEC
 from core.rummikub import GAME as RUMMIKUB
 
-GAMES: dict[str, Game] = {NOTHANKS.id: NOTHANKS, RUMMIKUB.id: RUMMIKUB}
+GAMES: dict[str, Game] = {game.id: game for game in (NOTHANKS, PASOVEC, RUMMIKUB)}
 BOT_LEVELS = ("easy", "normal", "hard")
 
 

@@ -238,18 +238,6 @@ def test_default_and_timeout_actions_are_legal(game: Game) -> None:
             game.apply(state, actor, game.timeout_action(state, actor))
 
 
-def test_default_play_ends_the_game(game: Game) -> None:
-    state = game.new(game.min_players, SEED)
-    for _ in range(MAX_STEPS):
-        to_act = game.to_act(state)
-        if not to_act:
-            break
-        state = game.apply(state, to_act[0], game.default_action(state, to_act[0]))
-    assert game.is_over(state)
-    result = game.result(state)
-    assert len(result["scores"]) == game.min_players and result["winners"]
-
-
 def test_first_option_picks_who_starts(game: Game) -> None:
     for first in range(game.min_players):
         options = {"first": first}

@@ -1,0 +1,96 @@
+"""The six dice of Pásovec (PA-2, PA-7): the 26 combinations and their exact sum distributions.
+
+Every probability the bots, the hints and the screen show comes from here, computed by
+enumerating the equally likely faces of the chosen dice, so a shown "47%" is exact rather than
+estimated. The tables are built once at import: 26 combinations of at most 3^6 = 729 outcomes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from fractions import Fraction
+
+COLOURS = ("blue", "yellow", "red")
+FACES: dict[str, tuple[int, ...]] = {"blue": (1, 2, 3), "yellow": (4, 5, 6), "red": (7, 8, 9)}
+LETTERS = {"blue": "B", "yellow": "Y", "red": "R"}
+MAX_EACH = 2
+MAX_SUM = sum(max(faces) * MAX_EACH for faces in FACES.values())  # 36
+
+Combo = tuple[int, int, int]
+"""How many blue, yellow and red dice are rolled, in the order of `COLOURS`."""
+
+COMBOS: tuple[Combo, ...] = tuple(
+    combo for combo in itertools.product(range(MAX_EACH + 1), repeat=3) if any(combo)
+)  # PA-7: any non-empty choice, 26 in all
+
+
+def dice_of(combo: Combo) -> tuple[str, ...]:
+    """The colour of every die the combination rolls, blue first."""
+    return tuple(colour for colour, count in zip(COLOURS, combo, strict=True) for _ in range(count))
+
+
+def _exact(combo: Combo) -> dict[int, Fraction]:
+    faces = [FACES[colour] for colour in dice_of(combo)]
+    counts = Counter(sum(outcome) for outcome in itertools.product(*faces))
+    total = 3 ** len(faces)
+    return {s: Fraction(n, total) for s, n in sorted(counts.items())}
+
+
+_DICE = {combo: dice_of(combo) for combo in COMBOS}
+
+DISTRIBUTIONS: dict[Combo, dict[int, Fraction]] = {combo: _exact(combo) for combo in COMBOS}
+"""PA-2/PA-7: per combination, each possible sum and its exact probability."""
+
+CHANCES: dict[Combo, tuple[float, ...]] = {
+    combo: tuple(float(dist.get(s, 0)) for s in range(MAX_SUM + 1))
+    for combo, dist in DISTRIBUTIONS.items()
+}
+"""The same as floats indexed by the sum (0..36), for the bots' inner loops."""
+
+
+TAPE_ROLLS = 64
+"""Rolls drawn from one `tape`: six faces each, whatever the dice chosen."""
+
+
+def tape(rng: random.Random) -> bytes:
+    """Face indices (0, 1 or 2, equally likely, PA-2) for `TAPE_ROLLS` rolls of up to six dice.
+
+    Drawing a tape of faces at once instead of a fresh PRNG per roll keeps the cost of a roll
+    low (seeding a PRNG is the dearest step of a game); the faces are fixed by the tape's
+    labels all the same, so the record still replays the same dice.
+    """
+    return bytes(rng.choices(range(3), k=TAPE_ROLLS * 6))
+
+
+def roll(combo: Combo, faces: bytes) -> tuple[tuple[str, int], ...]:
+    """The dice of `combo` showing the face indices `faces` (one per die): (colour, value)."""
+    return tuple(
+        (colour, FACES[colour][index]) for colour, index in zip(_DICE[combo], faces, strict=False)
+    )
+
+
+def combo_label(combo: Combo) -> str:
+    """A short name players read, colours by word and letter: "blue+red", "2 yellow"."""
+    parts = []
+    for colour, count in zip(COLOURS, combo, strict=True):
+        if count:
+            parts.append(f"{count} {colour}" if count > 1 else colour)
+    return "+".join(parts)
+
+
+def combo_action(combo: Combo) -> dict[str, object]:
+    """The roll action for a combination (design.md: a colour left out counts 0)."""
+    return {"kind": "roll", "dice": dict(zip(COLOURS, combo, strict=True))}
+
+
+def free_chance(hand: tuple[int, ...] | list[int], combo: Combo) -> float:
+    """The chance the combination's sum equals a card of `hand`: one card shed for free."""
+    chances = CHANCES[combo]
+    return sum(chances[value] for value in set(hand))
+
+
+def best_free_combo(hand: tuple[int, ...] | list[int]) -> Combo:
+    """The dice most likely to hit a card of `hand` exactly (ties: the first in `COMBOS`)."""
+    return max(COMBOS, key=lambda combo: free_chance(hand, combo))

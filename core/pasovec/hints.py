@@ -1,0 +1,63 @@
+"""The hint key: what the hard bot would do in the player's place, and why, in one line.
+
+Pure and view-only like the bots: `hint(view, rng)` asks the hard bot's own policy
+(`bots.hard_act`), so the hinted move is always the hard bot's, and the reason quotes the
+exact odds of `odds`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from core.api import Action, View
+from core.pasovec.bots import Table, hard_act
+from core.pasovec.dice import COLOURS, combo_label
+from core.pasovec.odds import cheapest, roll_odds
+from core.pasovec.rules import cost
+
+
+def hint(view: View, rng: random.Random) -> tuple[Action, str]:
+    """(action, reason) for the viewing seat, which must be in `to_act`."""
+    table = Table.from_view(view)
+    action = hard_act(table)
+    if action["kind"] == "roll":
+        return action, _roll_reason(table, action)
+    if action["kind"] == "discard":
+        return action, _discard_reason(table, action["card"])
+    return action, _token_reason(table)
+
+
+def _roll_reason(table: Table, action: Action) -> str:
+    combo = tuple(action["dice"][colour] for colour in COLOURS)
+    free, within = roll_odds(table.hand, table.tokens, combo)  # type: ignore[arg-type]
+    text = f"Roll {combo_label(combo)}: {free:.0%} chance to shed a card for free"  # type: ignore[arg-type]
+    if within > free + 0.005:
+        text += f", {within:.0%} within your {_tokens(table.tokens)}"
+    return text
+
+
+def _discard_reason(table: Table, card: int) -> str:
+    assert table.total is not None
+    price = cost(card, table.total)
+    head = f"Discard {card} for {_tokens(price) if price else 'free'}"
+    if price == 0:
+        return f"{head}: it matches the sum"
+    fewest = min(table.sizes[i] for i in table.others())
+    if fewest <= 2:
+        left = "1 card" if fewest == 1 else f"{fewest} cards"
+        return f"{head}: another player has {left} left, the round may end any roll now"
+    if price > cheapest(table.hand, table.total):
+        return f"{head}: the cards you keep are easier to hit later"
+    return f"{head}: a card shed now is worth more than the token you would take"
+
+
+def _token_reason(table: Table) -> str:
+    assert table.total is not None
+    price = cheapest(table.hand, table.total)
+    if price > table.tokens:
+        return f"Take a token: your cheapest card costs {_tokens(price)}, you hold {table.tokens}"
+    return f"Take a token: wait for a cheaper sum rather than pay {_tokens(price)} now"
+
+
+def _tokens(n: int) -> str:
+    return f"{n} token" if n == 1 else f"{n} tokens"
