@@ -72,7 +72,7 @@ async def test_chat_and_names_with_markup_or_control_characters_show_literally()
         session.chat("[red]not red[/red]")
         await wait_until(pilot, lambda: "Bo: [red]not red[/red]" in log_lines(lobby, "#talk"))
         seats = lobby.query_one("#seat-list", OptionList)
-        assert str(seats.get_option_at_index(1).prompt) == "2  Bo"
+        await wait_until(pilot, lambda: str(seats.get_option_at_index(1).prompt) == "2  Bo")
 
         await pilot.press("c", *"[i]hi", "enter")  # the host person's chat line
         chats = lambda: [f["text"] for f in driver.frames if f["type"] == "chat"]  # noqa: E731
@@ -112,8 +112,9 @@ async def test_kick_settings_and_names_in_the_host_lobby() -> None:
         assert len(host.lobby.seats) == 4
         assert host.lobby.seats[0].name == "Ann"
         assert host.lobby.settings.away_bot_seconds == 30.0
+        # The lobby is redrawn from the host's next lobby message (coalesced, issue 8).
+        await wait_until(pilot, lambda: "after 30 s" in text_of(lobby, "#settings"))
         assert "Hosting Den" in text_of(lobby, "#lobby-title")
-        assert "after 30 s" in text_of(lobby, "#settings")
 
 
 async def test_a_dropped_player_is_marked_away_at_the_host_table() -> None:

@@ -22,11 +22,15 @@ from tui.widgets.talk import ChatInput
 if TYPE_CHECKING:
     from tui.table import TableLink
 
+LOBBY_REDRAW = 0.1  # seconds: lobby updates arriving faster are drawn together
+TALK_LINES = 500  # lines of table talk a lobby keeps on screen
+
 
 class LobbyScreen(TableTalk):
     """A lobby at a LAN table; subclasses compose it and draw the seats (`show_seats`)."""
 
     TALK_LOG = "#talk"
+    _latest: StateMessage | None = None  # a lobby message waiting to be drawn
 
     def __init__(self, table: TableLink) -> None:
         super().__init__(table)
@@ -34,7 +38,7 @@ class LobbyScreen(TableTalk):
     def compose_talk(self) -> ComposeResult:
         """The settings line, talk log, chat line, status line and footer, in that order."""
         yield Static(id="settings", markup=False)
-        yield Log(id="talk", highlight=False)
+        yield Log(id="talk", highlight=False, max_lines=TALK_LINES)
         yield ChatInput()
         yield Static(id="status", markup=False)
         yield Footer()
@@ -55,10 +59,20 @@ class LobbyScreen(TableTalk):
         self.stop_listening()
 
     def on_seat_message(self, event: SeatMessage) -> None:
-        if event.message["type"] == "lobby":
-            self.show_lobby(event.message)
-        else:
+        """Lobby updates are drawn at most every LOBBY_REDRAW seconds, the newest one only: a
+        crowd joining and leaving must not cost a redraw each (issue 8)."""
+        if event.message["type"] != "lobby":
             self.hear(event.message)
+            return
+        redraw_pending = self._latest is not None
+        self._latest = event.message
+        if not redraw_pending:
+            self.set_timer(LOBBY_REDRAW, self._redraw)
+
+    def _redraw(self) -> None:
+        latest, self._latest = self._latest, None
+        if latest is not None and self.is_attached:
+            self.show_lobby(latest)
 
     def show_lobby(self, lobby: StateMessage) -> None:
         self.query_one("#settings", Static).update(settings_text(lobby))

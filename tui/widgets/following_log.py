@@ -17,6 +17,8 @@ from textual.widgets import Log
 
 from tui.seats import plural
 
+MAX_LINES = 2000  # older lines go: a long match or a chatty table never grows without bound
+
 
 class FollowingLog(Log, can_focus=False):
     """`following` is True unless the reader scrolled away from the end. It never takes the
@@ -24,7 +26,7 @@ class FollowingLog(Log, can_focus=False):
     can never swallow a game's keys."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(highlight=False, auto_scroll=False, id=id)
+        super().__init__(highlight=False, auto_scroll=False, max_lines=MAX_LINES, id=id)
         self.following = True
         self.unread = 0
 
