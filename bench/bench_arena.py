@@ -1,0 +1,115 @@
+"""Arena benchmark: what every core and duplicate deals buy, on No Thanks! hard against 3 easy.
+
+Not a test: it takes many minutes at full size (a hard game takes about 2 s on one core).
+
+    .venv/bin/python bench/bench_arena.py [--games 500] [--compare 200] [--jobs N] [--json FILE]
+
+- wall time of `--games` games with 1 worker and with `--jobs` workers (default: every core),
+  and whether both gave the same results (they must);
+- the 95% interval width of hard's win share from `--compare` plain games and from as many
+  duplicate games, and how many plain games the duplicate interval is worth.
+
+The machine's load average is printed beside each timing: on a shared machine it explains
+a speed-up below the number of cores. Each line is also printed to stderr as it is measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+
+from core.arena import plan_series, tally
+from tui.arena_cmd import output_console
+from tui.arena_runner import default_jobs, play_plans
+
+GAME = "nothanks"
+SEATS = ["hard", "easy", "easy", "easy"]
+
+
+def series(games: int, seed: int, jobs: int, duplicate: bool = False) -> dict[str, Any]:
+    """Play one series; hard's figures, the wall time, the load and the games' results."""
+    plans = plan_series(range(len(SEATS)), games, seed, duplicate)
+    load = os.getloadavg()[0]
+    start = time.perf_counter()
+    played = play_plans(GAME, SEATS, plans, jobs)
+    wall = time.perf_counter() - start
+    if played.failure or played.interrupted:
+        raise SystemExit(f"series stopped: {played.failure or 'interrupted'}")
+    result = tally(GAME, SEATS, played.records, seed, duplicate)
+    hard = result.summary()["seats"][0]
+    low, high = hard["win_interval"]
+    figures = {
+        "games": games,
+        "jobs": jobs,
+        "duplicate": duplicate,
+        "wall_s": wall,
+        "load_before": load,
+        "load_after": os.getloadavg()[0],
+        "win_share": hard["win_share"],
+        "win_interval": [low, high],
+        "width": high - low,
+        "plain_games": hard.get("plain_games"),
+    }
+    print(json.dumps(figures), file=sys.stderr, flush=True)
+    figures["results"] = [r.result for r in result.records]
+    return figures
+
+
+def share(figures: dict[str, Any]) -> str:
+    low, high = figures["win_interval"]
+    return f"{figures['win_share']:.1%} [{low:.1%}, {high:.1%}]"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=500, help="games of the timed series")
+    parser.add_argument("--compare", type=int, default=200, help="games per width series")
+    parser.add_argument("--jobs", type=int, default=default_jobs(), help="workers (all cores)")
+    parser.add_argument("--seed", type=int, default=1, help="series seed")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    args = parser.parse_args(argv)
+    plain = series(args.compare, args.seed, args.jobs)
+    duplicate = series(args.compare, args.seed, args.jobs, duplicate=True)
+    parallel = series(args.games, args.seed, args.jobs)
+    serial = series(args.games, args.seed, 1)
+    same = serial.pop("results") == parallel.pop("results")
+    plain.pop("results")
+    duplicate.pop("results")
+
+    table = Table(title=f"{GAME}: hard vs 3 easy, seed {args.seed}, {os.cpu_count()} cores")
+    for name in ("series", "wall s", "load avg", "hard win share [95%]", "width", "plain games"):
+        table.add_column(name, justify="right")
+    for name, figures in (
+        (f"{args.games} games, --jobs 1", serial),
+        (f"{args.games} games, --jobs {args.jobs}", parallel),
+        (f"{args.compare} plain games", plain),
+        (f"{args.compare} duplicate games", duplicate),
+    ):
+        equivalent = figures["plain_games"]
+        table.add_row(
+            name,
+            f"{figures['wall_s']:.1f}",
+            f"{figures['load_before']:.1f}-{figures['load_after']:.1f}",
+            share(figures),
+            f"{figures['width']:.1%}",
+            "" if equivalent is None else f"{equivalent:.0f}",
+        )
+    console = output_console()
+    console.print(table)
+    console.print(f"speed-up {serial['wall_s'] / parallel['wall_s']:.2f}x; same results: {same}")
+    if args.json:
+        figures = {"serial": serial, "parallel": parallel, "plain": plain}
+        figures |= {"duplicate": duplicate, "same_results": same}
+        Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
