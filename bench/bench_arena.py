@@ -25,9 +25,8 @@ from typing import Any
 
 from rich.table import Table
 
-from core.arena import plan_series, tally
 from tui.arena_cmd import output_console
-from tui.arena_runner import default_jobs, play_plans
+from tui.arena_runner import default_jobs, run_series
 
 GAME = "nothanks"
 SEATS = ["hard", "easy", "easy", "easy"]
@@ -35,14 +34,10 @@ SEATS = ["hard", "easy", "easy", "easy"]
 
 def series(games: int, seed: int, jobs: int, duplicate: bool = False) -> dict[str, Any]:
     """Play one series; hard's figures, the wall time, the load and the games' results."""
-    plans = plan_series(range(len(SEATS)), games, seed, duplicate)
     load = os.getloadavg()[0]
     start = time.perf_counter()
-    played = play_plans(GAME, SEATS, plans, jobs)
+    result = run_series(GAME, SEATS, games, seed, jobs, duplicate=duplicate)
     wall = time.perf_counter() - start
-    if played.failure or played.interrupted:
-        raise SystemExit(f"series stopped: {played.failure or 'interrupted'}")
-    result = tally(GAME, SEATS, played.records, seed, duplicate)
     hard = result.summary()["seats"][0]
     low, high = hard["win_interval"]
     figures = {

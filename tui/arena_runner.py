@@ -27,8 +27,12 @@ from core.arena import (
     GamePlan,
     GameRecord,
     Result,
+    SeriesResult,
+    check_series,
     describe_error,
+    plan_series,
     play_plan,
+    tally,
 )
 
 OnGame = Callable[[int, Result], None]
@@ -136,3 +140,28 @@ def _play_in_pool(
         for future in unseen:  # the games that were in play when the series stopped
             if not future.cancelled() and future.exception() is None:
                 played.add(future.result(), on_game)
+
+
+class SeriesStopped(RuntimeError):
+    """A series that `run_series` could not finish; the message says why."""
+
+
+def run_series(
+    game_id: str,
+    entrants: list[str],
+    games: int,
+    seed: int,
+    jobs: int,
+    *,
+    duplicate: bool = False,
+    bot_settings: BotSettings | None = None,
+) -> SeriesResult:
+    """A whole series with `entrants[i]` in seat `i`, on `jobs` workers: `core.arena.play_series`
+    for scripts that want every core. ValueError on a series `check_series` refuses;
+    `SeriesStopped` when a bot, a game or a worker failed, or on Ctrl+C."""
+    check_series(game_id, entrants, games, duplicate)
+    plans = plan_series(range(len(entrants)), games, seed, duplicate)
+    played = play_plans(game_id, entrants, plans, jobs, bot_settings)
+    if played.failure or played.interrupted:
+        raise SeriesStopped(played.failure or "interrupted (Ctrl+C)")
+    return tally(game_id, entrants, played.records, seed, duplicate)
