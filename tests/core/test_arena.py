@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import pickle
 import re
 import statistics
 import sys
 import types
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -28,6 +30,24 @@ from core.arena import (
     wilson_interval,
 )
 from core.nothanks.bots import EasyBot
+
+
+class StubBot:
+    """A test bot's base: takes any settings, as the registry's bots do."""
+
+    def __init__(self, **_settings: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def seated(game_id: str, bots: dict[str, type] | type, game: Any = None) -> Iterator[None]:
+    """Play `game_id` with these bots for every level (or per level), registering `game` too."""
+    table = bots if isinstance(bots, dict) else dict.fromkeys(registry.BOT_LEVELS, bots)
+    with pytest.MonkeyPatch.context() as patch:
+        if game is not None:
+            patch.setitem(registry.GAMES, game_id, game)
+        patch.setitem(sys.modules, f"core.{game_id}.bots", types.SimpleNamespace(BOTS=table))
+        yield
 
 
 def ticking_clock(step: float = 0.5) -> Any:
@@ -80,18 +100,13 @@ def test_first_player_rotates_so_seats_are_fair() -> None:
     """NT-5 picks a random starter; the arena rotates it instead, seat by seat."""
     starters: list[int] = []
 
-    class Recorder:
-        def __init__(self, **_settings: Any) -> None:
-            pass
-
+    class Recorder(StubBot):
         def act(self, view: dict[str, Any], rng: Any) -> dict[str, str]:
             if len(view["log"]) == 1:  # only the first card is turned up: the first decision
                 starters.append(view["seat"])
             return {"kind": "take"}
 
-    bots = types.SimpleNamespace(BOTS=dict.fromkeys(registry.BOT_LEVELS, Recorder))
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(sys.modules, "core.nothanks.bots", bots)
+    with seated("nothanks", Recorder):
         play_series("nothanks", ["easy"] * 4, 8, 1, ticking_clock())
     assert starters == [0, 1, 2, 3, 0, 1, 2, 3]
 
@@ -129,17 +144,11 @@ class CoinGame:
 
 
 def test_any_registered_game_gets_an_arena_and_ties_are_shared() -> None:
-    class Flipper:
-        def __init__(self, **_settings: Any) -> None:
-            pass
-
+    class Flipper(StubBot):
         def act(self, view: dict[str, Any], rng: Any) -> dict[str, str]:
             return {"kind": "flip"}
 
-    bots = types.SimpleNamespace(BOTS=dict.fromkeys(registry.BOT_LEVELS, Flipper))
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(registry.GAMES, "coin", CoinGame())
-        patch.setitem(sys.modules, "core.coin.bots", bots)
+    with seated("coin", Flipper, CoinGame()):
         summary = play_series("coin", ["easy", "normal", "hard"], 9, 2, ticking_clock()).summary()
     for seat in summary["seats"]:
         assert seat["wins"] == pytest.approx(3.0)  # 9 three-way ties, a third each
@@ -184,10 +193,7 @@ def test_duplicate_games_deal_the_same_cards_whoever_sits_where() -> None:
     first_looks: list[tuple[int, int, str]] = []
 
     def recorder(name: str) -> Any:
-        class Recorder:
-            def __init__(self, **_settings: Any) -> None:
-                pass
-
+        class Recorder(StubBot):
             def act(self, view: dict[str, Any], rng: Any) -> dict[str, str]:
                 if len(view["log"]) == 1:
                     first_looks.append((view["card"], view["seat"], name))
@@ -195,9 +201,7 @@ def test_duplicate_games_deal_the_same_cards_whoever_sits_where() -> None:
 
         return Recorder
 
-    bots = types.SimpleNamespace(BOTS={level: recorder(level) for level in registry.BOT_LEVELS})
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(sys.modules, "core.nothanks.bots", bots)
+    with seated("nothanks", {level: recorder(level) for level in registry.BOT_LEVELS}):
         result = play_series(
             "nothanks", ["easy", "normal", "hard"], 6, 7, ticking_clock(), duplicate=True
         )
@@ -271,36 +275,24 @@ class SimultaneousGame(CoinGame):
 def test_simultaneous_decisions_each_seat_with_its_own_view_of_the_same_moment() -> None:
     seen: list[tuple[int, int]] = []
 
-    class Witness:
-        def __init__(self, **_settings: Any) -> None:
-            pass
-
+    class Witness(StubBot):
         def act(self, view: dict[str, Any], rng: Any) -> dict[str, str]:
             seen.append((view["seat"], view["decided"]))
             return {"kind": "flip"}
 
-    bots = types.SimpleNamespace(BOTS=dict.fromkeys(registry.BOT_LEVELS, Witness))
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(registry.GAMES, "coin", SimultaneousGame())
-        patch.setitem(sys.modules, "core.coin.bots", bots)
+    with seated("coin", Witness, SimultaneousGame()):
         summary = play_series("coin", ["easy", "normal", "hard"], 1, 2, ticking_clock()).summary()
     assert seen == [(0, 0), (1, 0), (2, 0)] * 2  # nobody sees another's fresh choice
     assert [seat["decisions"] for seat in summary["seats"]] == [2, 2, 2]
 
 
 def test_a_failing_bot_raises_bot_crash_naming_game_seat_and_bot() -> None:
-    class Broken:
-        def __init__(self, **_settings: Any) -> None:
-            pass
-
+    class Broken(StubBot):
         def act(self, view: dict[str, Any], rng: Any) -> dict[str, str]:
             return {"kind": "flip"}  # not a No Thanks! move
 
-    bots = types.SimpleNamespace(BOTS={"easy": Broken})
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(sys.modules, "core.nothanks.bots", bots)
-        with pytest.raises(BotCrash) as crash:
-            play_series("nothanks", ["easy"] * 3, 3, 1, ticking_clock())
+    with seated("nothanks", {"easy": Broken}), pytest.raises(BotCrash) as crash:
+        play_series("nothanks", ["easy"] * 3, 3, 1, ticking_clock())
     assert (crash.value.game, crash.value.seat, crash.value.bot) == (0, 0, "easy")
     assert crash.value.error.startswith("IllegalMove: unknown action kind 'flip'")
     assert pickle.loads(pickle.dumps(crash.value)).error == crash.value.error  # crosses processes
