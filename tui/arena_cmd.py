@@ -34,6 +34,7 @@ from core.arena import (
     BotSettings,
     GamePlan,
     SeriesResult,
+    bot_factory,
     check_series,
     plan_round_robin,
     plan_series,
@@ -64,16 +65,15 @@ class Series:
     def title(self, done: int) -> str:
         """One line: the game, what was played and the seed."""
         games = len(self.plans)
+        parts = []
         if self.round_robin:
             mixes = len(round_robin_mixes(len(self.entrants), self.players))
-            what = f"round robin of {mixes} mixes of {self.players} seats"
-        else:
-            what = ""
+            parts.append(f"round robin of {mixes} mixes of {self.players} seats")
         if self.duplicate:
-            deals = games // self.players
-            what += f"{', ' if what else ''}{deals} deals × {self.players} seat rotations"
+            parts.append(f"{games // self.players} deals × {self.players} seat rotations")
         played = f"{games} games" if done == games else f"stopped after {done} of {games} games"
-        return f"{self.game_id}: {played}{f' ({what})' if what else ''}, seed {self.seed}"
+        what = f" ({', '.join(parts)})" if parts else ""
+        return f"{self.game_id}: {played}{what}, seed {self.seed}"
 
 
 def parse_settings(items: list[str]) -> BotSettings:
@@ -93,6 +93,19 @@ def parse_settings(items: list[str]) -> BotSettings:
             value = raw
         settings.setdefault(level, {})[name] = value
     return settings
+
+
+def check_settings(game_id: str, entrants: list[str], settings: BotSettings) -> None:
+    """Make each entrant's bot once with its settings, so that a setting for no entrant or one
+    its bot refuses fails before the series rather than in its first game."""
+    for target in settings:
+        if target not in entrants:
+            raise ValueError(f"--set names {target!r}, which does not play in this series")
+    for spec in dict.fromkeys(entrants):
+        try:
+            bot_factory(game_id, spec)(**settings.get(spec, {}))
+        except (TypeError, ValueError) as err:
+            raise ValueError(f"bot {spec!r} refuses its settings: {err}") from None
 
 
 def split_list(text: str) -> list[str]:
@@ -127,6 +140,7 @@ def plan_from_args(args: argparse.Namespace) -> Series:
         players = args.players or round_robin_players(args.game, len(entrants))
         check_series(args.game, entrants, args.games, args.duplicate, players)
         plans = plan_round_robin(len(entrants), players, args.games, args.seed, args.duplicate)
+    check_settings(args.game, entrants, settings)
     return Series(
         args.game,
         entrants,

@@ -107,6 +107,8 @@ def test_a_crashing_bot_exits_1_keeps_the_finished_games_and_writes_no_file(
         (["nothanks", "--seats", "easy,easy,easy", "--jobs", "0"], "--jobs must be at least 1"),
         (["nothanks", "--seats", "easy,easy,easy", "--set", "hard=1"], "--set wants"),
         (["nothanks", "--seats", "easy,easy,easy", "--players", "4"], "--players is for"),
+        (["nothanks", "--seats", "easy,easy,easy", "--set", "hard.simulations=9"], "'hard'"),
+        (["nothanks", "--seats", "hard,easy,easy", "--set", "hard.simulations=0"], "at least 1"),
         (["nothanks", "--round-robin", "easy"], "at least two different bots"),
         (["nothanks", "--round-robin", "easy,easy,hard"], "each named once"),
         (["nothanks", "--round-robin", "easy,hard", "--players", "9"], "3 to 7 players, not 9"),
