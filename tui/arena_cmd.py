@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -320,6 +321,8 @@ def run_arena(args: argparse.Namespace) -> int:
     Exit codes: 0 done, 2 bad input (one line on stderr, nothing played), 1 a bot or worker
     failed, 130 stopped by Ctrl+C; a stopped series still prints the games it finished.
     """
+    if os.getcwd() not in sys.path:  # find module:attribute bots as `python -m` would
+        sys.path.insert(0, os.getcwd())
     try:
         series = plan_from_args(args)
         outputs = open_outputs(args)

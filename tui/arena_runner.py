@@ -17,7 +17,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
@@ -129,10 +129,11 @@ def _play_in_pool(
         initializer=_start_worker,
         initargs=(list(sys.path),),
     )
-    futures = [pool.submit(play_one, game_id, entrants, p, bot_settings) for p in plans]
-    unseen = set(futures)
+    unseen: set[Future[GameRecord]] = set()
     try:
-        for future in as_completed(futures):
+        for plan in plans:
+            unseen.add(pool.submit(play_one, game_id, entrants, plan, bot_settings))
+        for future in as_completed(set(unseen)):
             unseen.discard(future)
             played.add(future.result(), on_game)
     finally:
