@@ -4,10 +4,12 @@ Not a test: it takes many minutes at full size (a hard game takes about 2 s on o
 
     .venv/bin/python bench/bench_arena.py [--games 500] [--compare 200] [--jobs N] [--json FILE]
 
-- wall time of `--games` games with 1 worker and with `--jobs` workers (default: every core),
-  and whether both gave the same results (they must);
 - the 95% interval width of hard's win share from `--compare` plain games and from as many
-  duplicate games, and how many plain games the duplicate interval is worth.
+  duplicate games, and how many plain games the duplicate interval is worth;
+- wall time of `--games` games with `--jobs` workers (default: every core) and with 1, and
+  whether both gave the same results (they must).
+
+Either part is skipped when its count is 0.
 
 The machine's load average is printed beside each timing: on a shared machine it explains
 a speed-up below the number of cores. Each line is also printed to stderr as it is measured.
@@ -70,23 +72,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="series seed")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = parser.parse_args(argv)
-    plain = series(args.compare, args.seed, args.jobs)
-    duplicate = series(args.compare, args.seed, args.jobs, duplicate=True)
-    parallel = series(args.games, args.seed, args.jobs)
-    serial = series(args.games, args.seed, 1)
-    same = serial.pop("results") == parallel.pop("results")
-    plain.pop("results")
-    duplicate.pop("results")
+    rows: dict[str, dict[str, Any]] = {}
+    if args.compare:
+        rows[f"{args.compare} plain games"] = series(args.compare, args.seed, args.jobs)
+        rows[f"{args.compare} duplicate games"] = series(
+            args.compare, args.seed, args.jobs, duplicate=True
+        )
+    if args.games:
+        rows[f"{args.games} games, --jobs {args.jobs}"] = series(args.games, args.seed, args.jobs)
+        rows[f"{args.games} games, --jobs 1"] = series(args.games, args.seed, 1)
+    results = [figures.pop("results") for figures in rows.values()]
 
     table = Table(title=f"{GAME}: hard vs 3 easy, seed {args.seed}, {os.cpu_count()} cores")
     for name in ("series", "wall s", "load avg", "hard win share [95%]", "width", "plain games"):
         table.add_column(name, justify="right")
-    for name, figures in (
-        (f"{args.games} games, --jobs 1", serial),
-        (f"{args.games} games, --jobs {args.jobs}", parallel),
-        (f"{args.compare} plain games", plain),
-        (f"{args.compare} duplicate games", duplicate),
-    ):
+    for name, figures in rows.items():
         equivalent = figures["plain_games"]
         table.add_row(
             name,
@@ -96,12 +96,15 @@ def main(argv: list[str] | None = None) -> int:
             f"{figures['width']:.1%}",
             "" if equivalent is None else f"{equivalent:.0f}",
         )
+    same = not args.games or results[-1] == results[-2]
     console = output_console()
     console.print(table)
-    console.print(f"speed-up {serial['wall_s'] / parallel['wall_s']:.2f}x; same results: {same}")
+    if args.games:
+        parallel, serial = list(rows.values())[-2:]
+        speed_up = serial["wall_s"] / parallel["wall_s"]
+        console.print(f"speed-up {speed_up:.2f}x; same results with 1 and {args.jobs} jobs: {same}")
     if args.json:
-        figures = {"serial": serial, "parallel": parallel, "plain": plain}
-        figures |= {"duplicate": duplicate, "same_results": same}
+        figures = {"series": rows, "same_results": same}
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0 if same else 1
 
