@@ -6,12 +6,15 @@ import csv
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
 from rich.text import Text
 
+from tui import arena_cmd
 from tui.arena_cmd import make_progress, parse_settings
+from tui.arena_runner import Played
 from tui.cli import build_parser, main
 
 BOTS = "tests.tui.arena_bots"
@@ -148,3 +151,21 @@ def test_progress_shows_games_rate_and_time_left() -> None:
             bar.update(task, completed=done)
     final = Text.from_ansi(stream.getvalue()).plain.splitlines()[-1]
     assert "4/4" in final and "games/s" in final and "0:00:00" in final
+
+
+def test_ctrl_c_exits_130_after_printing_the_games_it_finished(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = arena_cmd.play_plans
+
+    def interrupted_after_two(*args: Any, **kwargs: Any) -> Played:
+        played = real(*args[:2], args[2][:2], *args[3:], **kwargs)
+        played.interrupted = True
+        return played
+
+    monkeypatch.setattr(arena_cmd, "play_plans", interrupted_after_two)
+    assert main(["arena", "nothanks", "--seats", "easy,easy,easy", "--jobs", "1"]) == 130
+    out, err = capsys.readouterr()
+    assert out.splitlines()[0] == "nothanks: stopped after 2 of 100 games, seed 1"
+    assert [line.split()[2] for line in out.splitlines()[3:]] == ["2", "2", "2"]
+    assert err == "gamenight arena: stopped: interrupted (Ctrl+C)\n"
