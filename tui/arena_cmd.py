@@ -138,7 +138,9 @@ def plan_from_args(args: argparse.Namespace) -> Series:
         entrants = split_list(args.round_robin)
         if len(entrants) < 2 or len(set(entrants)) < len(entrants):
             raise ValueError("a round robin needs at least two different bots, each named once")
-        players = args.players or round_robin_players(args.game, len(entrants))
+        players = args.players
+        if players is None:
+            players = round_robin_players(args.game, len(entrants))
         check_series(args.game, entrants, args.games, args.duplicate, players)
         plans = plan_round_robin(len(entrants), players, args.games, args.seed, args.duplicate)
     check_settings(args.game, entrants, settings)

@@ -115,6 +115,7 @@ def test_a_crashing_bot_exits_1_keeps_the_finished_games_and_writes_no_file(
         (["nothanks", "--round-robin", "easy"], "at least two different bots"),
         (["nothanks", "--round-robin", "easy,easy,hard"], "each named once"),
         (["nothanks", "--round-robin", "easy,hard", "--players", "9"], "3 to 7 players, not 9"),
+        (["nothanks", "--round-robin", "easy,hard", "--players", "0"], "3 to 7 players, not 0"),
         (["chess", "--round-robin", "easy,hard"], "no game 'chess'"),
     ],
 )
