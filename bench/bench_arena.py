@@ -11,8 +11,9 @@ Not a test: it takes many minutes at full size (a hard game takes about 2 s on o
 
 Either part is skipped when its count is 0.
 
-The machine's load average is printed beside each timing: on a shared machine it explains
-a speed-up below the number of cores. Each line is also printed to stderr as it is measured.
+The CPU time and the machine's load average are printed beside each wall time: on a shared
+machine they explain a speed-up below the number of cores. Each series is also printed to
+stderr as it is measured.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import sys
 import time
 from pathlib import Path
@@ -34,12 +36,22 @@ GAME = "nothanks"
 SEATS = ["hard", "easy", "easy", "easy"]
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and its finished children (the workers, once shut down): on an
+    idle machine the wall time with N jobs approaches this over N."""
+    own, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def series(games: int, seed: int, jobs: int, duplicate: bool = False) -> dict[str, Any]:
     """Play one series; hard's figures, the wall time, the load and the games' results."""
     load = os.getloadavg()[0]
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), cpu_seconds()
     result = run_series(GAME, SEATS, games, seed, jobs, duplicate=duplicate)
-    wall = time.perf_counter() - start
+    wall, cpu = time.perf_counter() - start, cpu_seconds() - cpu_start
     hard = result.summary()["seats"][0]
     low, high = hard["win_interval"]
     figures = {
@@ -47,6 +59,7 @@ def series(games: int, seed: int, jobs: int, duplicate: bool = False) -> dict[st
         "jobs": jobs,
         "duplicate": duplicate,
         "wall_s": wall,
+        "cpu_s": cpu,
         "load_before": load,
         "load_after": os.getloadavg()[0],
         "win_share": hard["win_share"],
@@ -84,13 +97,22 @@ def main(argv: list[str] | None = None) -> int:
     results = [figures.pop("results") for figures in rows.values()]
 
     table = Table(title=f"{GAME}: hard vs 3 easy, seed {args.seed}, {os.cpu_count()} cores")
-    for name in ("series", "wall s", "load avg", "hard win share [95%]", "width", "plain games"):
+    for name in (
+        "series",
+        "wall s",
+        "cpu s",
+        "load avg",
+        "hard win share [95%]",
+        "width",
+        "plain games",
+    ):
         table.add_column(name, justify="right")
     for name, figures in rows.items():
         equivalent = figures["plain_games"]
         table.add_row(
             name,
             f"{figures['wall_s']:.1f}",
+            f"{figures['cpu_s']:.1f}",
             f"{figures['load_before']:.1f}-{figures['load_after']:.1f}",
             share(figures),
             f"{figures['width']:.1%}",
