@@ -100,8 +100,9 @@ def _add_arena(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     arena.add_argument(
         "--duplicate",
         action="store_true",
-        help="play each deal once per rotation of the seats, so the luck of the cards cancels "
-        "(--games must be a multiple of the players)",
+        help="play each deal once per rotation of the seats, so every bot meets the same cards "
+        "from every seat; intervals are paired by deal, and 'plain games' tells how many plain "
+        "games give one as narrow (--games must be a multiple of the players)",
     )
     arena.add_argument(
         "--jobs",
