@@ -2,10 +2,12 @@
 
 Not a test: it takes minutes at full size. Run on an otherwise idle machine:
 
-    .venv/bin/python bench/bench_nothanks.py [--games 500] [--seed 1] [--json FILE]
+    .venv/bin/python bench/bench_nothanks.py [--games 500] [--seed 1] [--jobs N] [--json FILE]
 
-Every figure is measured on one core (this process). Decision times come from the strength
-series themselves, so they are times in real games, opening decisions included.
+The engine is measured on one core (this process); the strength series run on `--jobs`
+worker processes (default: every core), which changes their wall time but not their figures.
+Decision times come from the strength series themselves, so they are times in real games,
+opening decisions included; with more jobs than idle cores they grow.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core.arena import against_field
 from core.nothanks import GAME
+from tui.arena_runner import default_jobs, run_series
 
 ENGINE_GAMES = 3000
 
@@ -34,6 +36,13 @@ def engine_rate(games: int, seed: int) -> float:
             seat = GAME.to_act(state)[0]
             state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     return games / (time.perf_counter() - start)
+
+
+def strength(level: str, games: int, seed: int, jobs: int) -> dict[str, Any]:
+    """`level` in seat 0 against three easy bots; seat 0's figures plus the easy seats' times."""
+    result = run_series("nothanks", [level, "easy", "easy", "easy"], games, seed, jobs)
+    seats = result.summary()["seats"]
+    return {"bot": seats[0], "easy": seats[1]}
 
 
 def checks(figures: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
@@ -86,16 +95,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500, help="games per strength series")
     parser.add_argument("--seed", type=int, default=1, help="series seed")
+    parser.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = parser.parse_args(argv)
-    figures: dict[str, Any] = {"games": args.games, "seed": args.seed}
+    figures: dict[str, Any] = {"games": args.games, "seed": args.seed, "jobs": args.jobs}
     figures["engine_games_per_s"] = engine_rate(ENGINE_GAMES, args.seed)
-    figures["normal_vs_easy"] = against_field(
-        "nothanks", "normal", "easy", 4, args.games, args.seed, time.perf_counter
-    )
-    figures["hard_vs_easy"] = against_field(
-        "nothanks", "hard", "easy", 4, args.games, args.seed, time.perf_counter
-    )
+    figures["normal_vs_easy"] = strength("normal", args.games, args.seed, args.jobs)
+    figures["hard_vs_easy"] = strength("hard", args.games, args.seed, args.jobs)
     rows = checks(figures)
     figures["checks"] = [
         dict(zip(("what", "measured", "target", "met"), r, strict=True)) for r in rows

@@ -34,8 +34,16 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_S = 0.5
-# Imports the menu must not pull in: networking, the table, the bots, the arena.
-HEAVY = ("net.table", "net.host", "core.nothanks.bots", "core.arena", "tui.games.nothanks.screen")
+# Imports the menu must not pull in: networking, the table, the bots, the arena, its ratings.
+HEAVY = (
+    "net.table",
+    "net.host",
+    "core.nothanks.bots",
+    "core.arena",
+    "tui.arena_runner",
+    "openskill",
+    "tui.games.nothanks.screen",
+)
 
 CHILD = """
 import sys, time, json

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # user's own data folder.
 os.environ["GAMENIGHT_MDNS_INTERFACES"] = "127.0.0.1"
 os.environ["GAMENIGHT_DATA_DIR"] = tempfile.mkdtemp(prefix="gamenight-shots-")
+os.environ["GAMENIGHT_CONFIG_DIR"] = tempfile.mkdtemp(prefix="gamenight-shots-")
 sys.path.insert(0, str(ROOT))  # run as a script: make `tests` and `tui` importable
 
 from tests.tui.lan_pilots import LAN_PORT, host_app  # noqa: E402

@@ -67,6 +67,61 @@ def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
 
 
+def _add_arena(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    arena = sub.add_parser(
+        "arena",
+        help="play bot-only games headless on every core; print win shares, ratings, timings",
+        description="Play bot-only games headless, on every core, and print per bot the win "
+        "share with a 95% interval, the mean score, an openskill rating (mu ± sigma) and the "
+        "mean, median and max decision time. A bot is a level (easy, normal, hard) or a bot "
+        "factory named module:attribute, such as a sparring bot in bench/.",
+    )
+    arena.add_argument("game", help="game id, e.g. nothanks")
+    who = arena.add_mutually_exclusive_group(required=True)
+    who.add_argument("--seats", help="the bot in each seat, comma-separated: hard,easy,easy,easy")
+    who.add_argument(
+        "--round-robin",
+        metavar="BOTS",
+        help="rate these bots against each other (comma-separated, e.g. easy,normal,hard): "
+        "play --games games of every mix of them at the table",
+    )
+    arena.add_argument(
+        "--players",
+        type=int,
+        help="seats per round-robin game (default: one per bot, within the game's range)",
+    )
+    arena.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        help="how many games (default 100; per mix in a round robin)",
+    )
+    arena.add_argument("--seed", type=int, default=1, help="series seed (default 1)")
+    arena.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once per rotation of the seats, so every bot meets the same cards "
+        "from every seat; intervals are paired by deal, and 'plain games' tells how many plain "
+        "games give one as narrow (--games must be a multiple of the players)",
+    )
+    arena.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="worker processes (default: every core); the results are the same for any N",
+    )
+    arena.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="BOT.NAME=VALUE",
+        help="a setting for one bot, e.g. hard.simulations=100 (repeatable)",
+    )
+    arena.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
+    arena.add_argument("--csv", metavar="FILE", help="also write one CSV row per bot to FILE")
+    arena.add_argument("--no-progress", action="store_true", help="do not draw a progress bar")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gamenight",
@@ -85,20 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_host(sub)
     _add_join(sub)
-    arena = sub.add_parser(
-        "arena",
-        help="play a series of bot-only games headless and print win rates and timings",
-        description="Play bot-only games headless; print per seat the win share with a 95%% "
-        "interval, the mean score, and the mean and max decision time.",
-    )
-    arena.add_argument("game", help="game id, e.g. nothanks")
-    arena.add_argument(
-        "--seats", required=True, help="bot level per seat, comma-separated: hard,easy,easy,easy"
-    )
-    arena.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    arena.add_argument("--seed", type=int, default=1, help="series seed (default 1)")
-    arena.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
-    arena.add_argument("--no-progress", action="store_true", help="do not draw a progress bar")
+    _add_arena(sub)
     return parser
 
 
