@@ -276,8 +276,8 @@ class HardBot:
     """
 
     def __init__(self, simulations: int = 3000, **_settings: Any) -> None:
-        if simulations < 1:
-            raise ValueError(f"simulations must be at least 1, not {simulations}")
+        if simulations < 2:  # each move is tried once before the tree can compare them
+            raise ValueError(f"simulations must be at least 2, not {simulations}")
         self.search = Search(simulations, EXPLORATION, plays_to_win)
 
     def act(self, view: View, rng: random.Random) -> Action:
