@@ -51,5 +51,6 @@ class IsmctsBot:
         if position.tokens[position.seat] == 0:  # NT-8
             return TAKE
         policies = [eager_takes] * len(position.masks)
-        root = self.search.run(lambda r: (sample_world(position, r), policies), rng)
+        searchers = [None] * len(position.masks)
+        root = self.search.run(lambda r: (sample_world(position, r), policies, searchers), rng)
         return TAKE if chooses_take(root) else PASS

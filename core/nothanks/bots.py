@@ -250,6 +250,50 @@ def sample_world(position: Position, rng: random.Random) -> World:
     )
 
 
+MODELS: tuple[Policy | None, ...] = (easy_takes, normal_takes, None)
+"""What an opponent may be: one of our heuristics, or None, a player who thinks for itself
+(a person, a searching bot), whom the search lets choose by the confidence bounds."""
+SLIP = 0.1  # how often a seat is allowed to act against the heuristic it follows
+UNMODELLED = 0.5  # how likely any decision is from a player who thinks for itself
+
+
+def model_weights(view: View) -> list[list[float]]:
+    """Per seat, how likely each of `MODELS` explains its decisions so far (Bayes, uniform
+    prior, each heuristic slipping with probability `SLIP`; a player who thinks for itself
+    makes each decision with probability `UNMODELLED`).
+
+    The whole history is public (NT-13), so every past decision can be replayed in the
+    position it was taken in. Forced takes (no tokens, NT-8) say nothing and are skipped.
+    """
+    players = view["players"]
+    masks = [0] * players
+    tokens = [view["start_tokens"]] * players
+    weights = [[1.0] * len(MODELS) for _ in range(players)]
+    card = pot = 0
+    for entry in view["log"]:
+        kind, seat = entry["type"], entry["seat"]
+        if kind == "turn_up":
+            card, pot = entry["card"], 0
+            continue
+        took = kind == "take"
+        if tokens[seat]:
+            for index, model in enumerate(MODELS):
+                if model is None:
+                    weights[seat][index] *= UNMODELLED
+                else:
+                    agrees = model(card, pot, masks, tokens, seat) == took
+                    weights[seat][index] *= 1 - SLIP if agrees else SLIP
+            total = sum(weights[seat])
+            weights[seat] = [w / total for w in weights[seat]]
+        if took:
+            masks[seat] |= 1 << card
+            tokens[seat] += pot
+        else:
+            tokens[seat] -= 1
+            pot += 1
+    return weights
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """The hard bot's decision and by how much it beats the other move: `edge` is the other
@@ -267,12 +311,16 @@ class HardBot:
     """Information-set Monte Carlo tree search (`core.nothanks.search`) that plays to win.
 
     One tree over the public history; every iteration samples an order of the unseen cards
-    (NT-15) and plays out with the normal policy for every seat, the best of our heuristics.
-    The bot minimises its score against the best other seat's (`plays_to_win`): a win is what
-    counts (NT-12). It expects each opponent to minimise its own score, as most players and
-    the published search bots do. The budget is a number of iterations, not a time: `core`
-    has no clock, and a fixed count keeps the bot deterministic for a given rng; the search
-    stops early once the answer can no longer change.
+    (NT-15) and, for each opponent, a model drawn from how well `MODELS` explain its public
+    decisions so far (`model_weights`): a seat that plays like one of our heuristics follows
+    it, in the tree and in the playout; one that thinks for itself chooses by the confidence
+    bounds, minimising its own score as most players and the published search bots do, and
+    plays out with the normal policy, the best of our heuristics. The bot minimises its score
+    against the best other seat's (`plays_to_win`): a win is what counts (NT-12).
+
+    The budget is a number of iterations, not a time: `core` has no clock, and a fixed count
+    keeps the bot deterministic for a given rng; the search stops early once the answer can no
+    longer change.
     """
 
     def __init__(self, simulations: int = 3000, **_settings: Any) -> None:
@@ -286,10 +334,18 @@ class HardBot:
     def choose(self, view: View, rng: random.Random) -> Choice:
         """The move and its edge; what `act` plays and what a hint explains."""
         position = Position.from_view(view)
-        if position.tokens[position.seat] == 0:  # NT-8: nothing to decide
+        seat = position.seat
+        if position.tokens[seat] == 0:  # NT-8: nothing to decide
             return Choice(take=True, edge=None)
-        policies = [normal_takes] * len(position.masks)
-        root = self.search.run(lambda rng: (sample_world(position, rng), policies), rng)
+        weights = model_weights(view)
+
+        def deal(rng: random.Random) -> tuple[World, list[Policy], list[Policy | None]]:
+            deciders = [rng.choices(MODELS, seat_weights)[0] for seat_weights in weights]
+            deciders[seat] = None
+            policies = [decider or normal_takes for decider in deciders]
+            return sample_world(position, rng), policies, deciders
+
+        root = self.search.run(deal, rng)
         take = chooses_take(root)
         chosen, other = (1, 0) if take else (0, 1)
         return Choice(take=take, edge=root.mean(other) - root.mean(chosen))

@@ -25,8 +25,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # bots.py imports this module for its hard bot
     from core.nothanks.bots import Policy, World
 
-# One sampled game: a world consistent with what the mover knows and each seat's playout policy.
-Deal = Callable[[random.Random], "tuple[World, list[Policy]]"]
+# One sampled game: a world consistent with what the mover knows, each seat's playout policy,
+# and for each seat either a policy that makes its decisions in the tree too (an opponent
+# model) or None, for a seat that chooses by the confidence bounds like the searcher.
+Deal = Callable[[random.Random], "tuple[World, list[Policy], list[Policy | None]]"]
 
 # Every seat's cost from the final scores (NT-11) and the searching seat; each node's mover
 # minimises its own.
@@ -108,20 +110,32 @@ class Search:
         """The root after the budget (or once settled)."""
         root = Node()
         for done in range(self.iterations):
-            world, policies = deal(rng)
-            self.iterate(root, world, policies, rng)
+            world, policies, deciders = deal(rng)
+            self.iterate(root, world, policies, deciders, rng)
             lead = abs(root.visits[1] - root.visits[0])
             if lead > self.iterations - done - 1:
                 break
         return root
 
-    def iterate(self, root: Node, world: World, policies: list[Policy], rng: random.Random) -> None:
-        """Descend by the confidence bounds, add one node, play out, back the costs up."""
+    def iterate(
+        self,
+        root: Node,
+        world: World,
+        policies: list[Policy],
+        deciders: list[Policy | None],
+        rng: random.Random,
+    ) -> None:
+        """Descend (by the confidence bounds, or a seat's decider), add one node, play out,
+        back the costs up."""
         path: list[tuple[Node, int, int]] = []
         node = root
         while True:
             mover = world.turn
-            action = node.select(world.tokens[mover] > 0, self.exploration, rng)
+            decide = deciders[mover]
+            if decide is None or not world.tokens[mover]:
+                action = node.select(world.tokens[mover] > 0, self.exploration, rng)
+            else:
+                action = int(decide(world.card, world.pot, world.masks, world.tokens, mover))
             path.append((node, action, mover))
             if not world.step(action == 1):
                 break

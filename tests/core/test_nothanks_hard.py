@@ -51,12 +51,13 @@ def test_hint_plays_the_hard_bots_move_and_says_why(players: int, seed: int, mov
 
 
 def test_hint_names_the_run_a_card_joins() -> None:
-    """NT-11: 24 next to 22-23 costs nothing, and 9 tokens come with it: take."""
+    """NT-11: 24 next to 22-23 costs nothing and 9 tokens come with it, and passing it would
+    hand it to the next seat, whose 25 it joins too: take."""
     state = replaced(
         GAME.new(4, 2, {"first": 0}),
         card=24,
         pot=9,
-        cards=((22, 23), (5,), (), ()),
+        cards=((22, 23), (25,), (), ()),
         tokens=(2, 8, 8, 8),
     )
     action, reason = hint(GAME.view(state, 0), random.Random(0), HardBot(200))
