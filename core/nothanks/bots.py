@@ -253,17 +253,20 @@ def sample_world(position: Position, rng: random.Random) -> World:
 MODELS: tuple[Policy | None, ...] = (easy_takes, normal_takes, None)
 """What an opponent may be: one of our heuristics, or None, a player who thinks for itself
 (a person, a searching bot), whom the search lets choose by the confidence bounds."""
-SLIP = 0.1  # how often a seat is allowed to act against the heuristic it follows
-UNMODELLED = 0.5  # how likely any decision is from a player who thinks for itself
+SLIP = 0.02  # how often a seat following one of our heuristics acts against it
+THINKER_AGREES = 0.75  # how often a player who thinks for itself does what `normal` does
 
 
 def model_weights(view: View) -> list[list[float]]:
     """Per seat, how likely each of `MODELS` explains its decisions so far (Bayes, uniform
-    prior, each heuristic slipping with probability `SLIP`; a player who thinks for itself
-    makes each decision with probability `UNMODELLED`).
+    prior).
 
-    The whole history is public (NT-13), so every past decision can be replayed in the
-    position it was taken in. Forced takes (no tokens, NT-8) say nothing and are skipped.
+    A heuristic is followed exactly but for a rare slip (`SLIP`); a player who thinks for
+    itself mostly makes the obvious moves too, so it agrees with the normal heuristic often
+    but not always (`THINKER_AGREES`). A searching bot agrees with a heuristic on most of its
+    early decisions; only a strict slip rate lets its deviations outweigh them. The whole
+    history is public (NT-13), so every past decision can be replayed in the position it was
+    taken in. Forced takes (no tokens, NT-8) say nothing and are skipped.
     """
     players = view["players"]
     masks = [0] * players
@@ -279,7 +282,8 @@ def model_weights(view: View) -> list[list[float]]:
         if tokens[seat]:
             for index, model in enumerate(MODELS):
                 if model is None:
-                    weights[seat][index] *= UNMODELLED
+                    agrees = normal_takes(card, pot, masks, tokens, seat) == took
+                    weights[seat][index] *= THINKER_AGREES if agrees else 1 - THINKER_AGREES
                 else:
                     agrees = model(card, pot, masks, tokens, seat) == took
                     weights[seat][index] *= 1 - SLIP if agrees else SLIP
