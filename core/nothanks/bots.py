@@ -18,6 +18,7 @@ from typing import Any
 
 from core.api import Action, View
 from core.nothanks.rules import CARDS
+from core.nothanks.search import Search, chooses_take, plays_to_win
 
 TAKE: Action = {"kind": "take"}
 PASS: Action = {"kind": "pass"}
@@ -249,25 +250,23 @@ def sample_world(position: Position, rng: random.Random) -> World:
     )
 
 
-def reward(scores: list[int], seat: int) -> float:
-    """Win share (NT-12, ties split) plus a small pull towards a better margin, so that worlds
-    where both moves win or both lose still say which move is better."""
-    best_other = min(s for i, s in enumerate(scores) if i != seat)
-    mine = scores[seat]
-    win = 0.0 if mine > best_other else (1.0 if mine < best_other else 0.5)
-    return win + (best_other - mine) / 100
-
-
-MODELS: tuple[Policy, ...] = (easy_takes, normal_takes)
-SLIP = 0.1  # how often a seat is allowed to act against the model it follows
+MODELS: tuple[Policy | None, ...] = (easy_takes, normal_takes, None)
+"""What an opponent may be: one of our heuristics, or None, a player who thinks for itself
+(a person, a searching bot), whom the search lets choose by the confidence bounds."""
+SLIP = 0.02  # how often a seat following one of our heuristics acts against it
+THINKER_AGREES = 0.75  # how often a player who thinks for itself does what `normal` does
 
 
 def model_weights(view: View) -> list[list[float]]:
     """Per seat, how likely each of `MODELS` explains its decisions so far (Bayes, uniform
-    prior, each model slipping with probability `SLIP`).
+    prior).
 
-    The whole history is public (NT-13), so every past decision can be replayed in the
-    position it was taken in. Forced takes (no tokens, NT-8) say nothing and are skipped.
+    A heuristic is followed exactly but for a rare slip (`SLIP`); a player who thinks for
+    itself mostly makes the obvious moves too, so it agrees with the normal heuristic often
+    but not always (`THINKER_AGREES`). A searching bot agrees with a heuristic on most of its
+    early decisions; only a strict slip rate lets its deviations outweigh them. The whole
+    history is public (NT-13), so every past decision can be replayed in the position it was
+    taken in. Forced takes (no tokens, NT-8) say nothing and are skipped.
     """
     players = view["players"]
     masks = [0] * players
@@ -282,8 +281,12 @@ def model_weights(view: View) -> list[list[float]]:
         took = kind == "take"
         if tokens[seat]:
             for index, model in enumerate(MODELS):
-                agrees = model(card, pot, masks, tokens, seat) == took
-                weights[seat][index] *= 1 - SLIP if agrees else SLIP
+                if model is None:
+                    agrees = normal_takes(card, pot, masks, tokens, seat) == took
+                    weights[seat][index] *= THINKER_AGREES if agrees else 1 - THINKER_AGREES
+                else:
+                    agrees = model(card, pot, masks, tokens, seat) == took
+                    weights[seat][index] *= 1 - SLIP if agrees else SLIP
             total = sum(weights[seat])
             weights[seat] = [w / total for w in weights[seat]]
         if took:
@@ -295,46 +298,61 @@ def model_weights(view: View) -> list[list[float]]:
     return weights
 
 
-class HardBot:
-    """Information-set Monte Carlo over {take, pass}, with opponent modelling.
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The hard bot's decision and by how much it beats the other move: `edge` is the other
+    move's mean cost minus this one's, in points of the mover's score against the best other
+    seat (None when the move was forced, NT-8)."""
 
-    Each simulation samples one world consistent with the view (deck order and removed cards,
-    NT-15) and a model for each opponent, drawn from how well `MODELS` explain that opponent's
-    public decisions so far; the bot itself plays the normal policy. The world is played out
-    twice, once after taking and once after passing. Evaluating both moves in the same world
-    (common random numbers) cancels the luck of the deal from their difference, which with
-    only two moves is worth more than UCB's uneven allocation. The budget is a number of
-    simulations, not a time: `core` has no clock, and a fixed count keeps the bot
-    deterministic for a given rng.
+    take: bool
+    edge: float | None
+
+
+EXPLORATION = 20.0  # on the scale of scores and score differences (tens of points)
+
+
+class HardBot:
+    """Information-set Monte Carlo tree search (`core.nothanks.search`) that plays to win.
+
+    One tree over the public history; every iteration samples an order of the unseen cards
+    (NT-15) and, for each opponent, a model drawn from how well `MODELS` explain its public
+    decisions so far (`model_weights`): a seat that plays like one of our heuristics follows
+    it, in the tree and in the playout; one that thinks for itself chooses by the confidence
+    bounds, minimising its own score as most players and the published search bots do, and
+    plays out with the normal policy, the best of our heuristics. The bot minimises its score
+    against the best other seat's (`plays_to_win`): a win is what counts (NT-12).
+
+    The budget is a number of iterations, not a time: `core` has no clock, and a fixed count
+    keeps the bot deterministic for a given rng; the search stops early once the answer can no
+    longer change.
     """
 
-    def __init__(self, simulations: int = 400, **_settings: Any) -> None:
-        if simulations < 1:
-            raise ValueError(f"simulations must be at least 1, not {simulations}")
-        self.simulations = simulations
+    def __init__(self, simulations: int = 3000, **_settings: Any) -> None:
+        if simulations < 2:  # each move is tried once before the tree can compare them
+            raise ValueError(f"simulations must be at least 2, not {simulations}")
+        self.search = Search(simulations, EXPLORATION, plays_to_win)
 
     def act(self, view: View, rng: random.Random) -> Action:
+        return TAKE if self.choose(view, rng).take else PASS
+
+    def choose(self, view: View, rng: random.Random) -> Choice:
+        """The move and its edge; what `act` plays and what a hint explains."""
         position = Position.from_view(view)
-        if position.tokens[position.seat] == 0:  # NT-8: nothing to decide
-            return TAKE
-        return TAKE if self.decide(position, model_weights(view), rng) else PASS
+        seat = position.seat
+        if position.tokens[seat] == 0:  # NT-8: nothing to decide
+            return Choice(take=True, edge=None)
+        weights = model_weights(view)
 
-    def decide(self, position: Position, weights: list[list[float]], rng: random.Random) -> bool:
-        """Whether to take: the move with the better mean over paired simulations."""
-        edge = 0.0
-        for _ in range(self.simulations):
-            world = sample_world(position, rng)
-            policies = [rng.choices(MODELS, seat_weights)[0] for seat_weights in weights]
-            policies[position.seat] = normal_takes
-            edge += self._value(world.copy(), True, position.seat, policies)
-            edge -= self._value(world, False, position.seat, policies)
-        return edge >= 0
+        def deal(rng: random.Random) -> tuple[World, list[Policy], list[Policy | None]]:
+            deciders = [rng.choices(MODELS, seat_weights)[0] for seat_weights in weights]
+            deciders[seat] = None
+            policies = [decider or normal_takes for decider in deciders]
+            return sample_world(position, rng), policies, deciders
 
-    @staticmethod
-    def _value(world: World, take: bool, seat: int, policies: list[Policy]) -> float:
-        if world.step(take):
-            world.play_out(policies)
-        return reward(world.scores(), seat)
+        root = self.search.run(deal, rng)
+        take = chooses_take(root)
+        chosen, other = (1, 0) if take else (0, 1)
+        return Choice(take=take, edge=root.mean(other) - root.mean(chosen))
 
 
 BOTS: dict[str, Callable[..., Any]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

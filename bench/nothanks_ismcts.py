@@ -1,0 +1,56 @@
+"""A sparring partner for the hard No Thanks! bot: information-set MCTS as the strongest open
+bots play it (Cowling, Powley and Whitehouse 2012, "Information Set Monte Carlo Tree Search").
+
+It is no bot level of the game, only a yardstick for `bench/bench_nothanks_hard.py`. The tree
+search itself is `core.nothanks.search` (one tree over information sets, the next card drawn
+uniformly from the unseen cards as the tree is descended, one node added per iteration, the
+most visited root action played); this module configures it as the published bots do:
+
+- every decision node minimises the final score (NT-11) of its own mover, choosing by the
+  lower confidence bound `mean - C sqrt(ln N / n)` with `C` = 30 on the scale of scores;
+- leaves are played out with a run-aware heuristic (`eager_takes`);
+- a fixed number of iterations a move (400 by default).
+
+Honest: it reads only its view (through `Position.from_view`), never the state.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from core.api import Action, View
+from core.nothanks.bots import PASS, TAKE, Position, points_delta, sample_world
+from core.nothanks.search import Search, chooses_take, own_score
+
+EXPLORATION = 30.0  # on the scale of final scores (tens of points)
+
+
+def eager_takes(card: int, pot: int, masks: list[int], tokens: list[int], seat: int) -> bool:
+    """The run-aware playout policy: take at once any card touching one of my runs, else a
+    card whose net cost (card points minus the pot) is small for the tokens I have left."""
+    mine = tokens[seat]
+    if mine == 0:
+        return True
+    delta = points_delta(masks[seat], card)
+    if delta < card:
+        return True
+    return delta - pot <= max(3, 14 - mine)
+
+
+class IsmctsBot:
+    """Single-observer IS-MCTS with `iterations` iterations a decision."""
+
+    def __init__(self, iterations: int = 400, **_settings: Any) -> None:
+        if iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        self.search = Search(iterations, EXPLORATION, own_score)
+
+    def act(self, view: View, rng: random.Random) -> Action:
+        position = Position.from_view(view)
+        if position.tokens[position.seat] == 0:  # NT-8
+            return TAKE
+        policies = [eager_takes] * len(position.masks)
+        searchers = [None] * len(position.masks)
+        root = self.search.run(lambda r: (sample_world(position, r), policies, searchers), rng)
+        return TAKE if chooses_take(root) else PASS

@@ -1,0 +1,154 @@
+"""Information-set Monte Carlo tree search for No Thanks! (Cowling, Powley and Whitehouse 2012).
+
+In No Thanks! every seat knows the same things except its own tokens, and those follow from
+the public log (NT-13/14), so an information set is the public history. One tree over those:
+the root is the view, a pass leads to one child, a take to one child per card turned up next.
+Each iteration samples the unseen order (the 9 removed cards, NT-4, are unseen like the
+deck's, so a uniform order of the unseen cards is the exact posterior; drawing the whole order
+up front is the same as drawing each next card as the tree is descended), descends choosing at
+every node for that node's mover, adds one node, plays the game out with a policy, and backs
+up each seat's cost.
+
+What each seat minimises is a parameter (`Cost`): every seat its final score for the sparring
+bot of the benchmarks; for the hard bot, its own score against the best other seat's. Budgets
+are counted in iterations, never in time (core has no clock).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # bots.py imports this module for its hard bot
+    from core.nothanks.bots import Policy, World
+
+# One sampled game: a world consistent with what the mover knows, each seat's playout policy,
+# and for each seat either a policy that makes its decisions in the tree too (an opponent
+# model) or None, for a seat that chooses by the confidence bounds like the searcher.
+Deal = Callable[[random.Random], "tuple[World, list[Policy], list[Policy | None]]"]
+
+# Every seat's cost from the final scores (NT-11) and the searching seat; each node's mover
+# minimises its own.
+Cost = Callable[[list[int], int], list[float]]
+
+
+def own_score(scores: list[int], _searcher: int) -> list[float]:
+    """Each seat's final score: the cost the published IS-MCTS bots minimise."""
+    return [float(s) for s in scores]
+
+
+def score_against_best_other(scores: list[int], seat: int) -> float:
+    """The seat's score minus the best (lowest) score of the others: below 0 is a win
+    (NT-12), and the margin still tells a narrow loss from a rout."""
+    return float(scores[seat] - min(s for i, s in enumerate(scores) if i != seat))
+
+
+def plays_to_win(scores: list[int], searcher: int) -> list[float]:
+    """The searcher's score against the best other's, everybody else's own score: the
+    searcher plays to win and expects its opponents to play for a low score."""
+    costs = own_score(scores, searcher)
+    costs[searcher] = score_against_best_other(scores, searcher)
+    return costs
+
+
+class Node:
+    """A decision node: per action (0 pass, 1 take) its visits and summed cost to the mover;
+    children keyed by the card turned up after a take, a single one after a pass."""
+
+    __slots__ = ("after_pass", "after_take", "cost", "visits")
+
+    def __init__(self) -> None:
+        self.visits = [0, 0]
+        self.cost = [0.0, 0.0]
+        self.after_take: dict[int, Node] = {}
+        self.after_pass: Node | None = None
+
+    def mean(self, action: int) -> float:
+        return self.cost[action] / self.visits[action]
+
+    def select(self, can_pass: bool, exploration: float, rng: random.Random) -> int:
+        """The action to try: an untried one first, else the lowest confidence bound."""
+        if not can_pass:
+            return 1
+        if not self.visits[0] or not self.visits[1]:
+            return rng.choice([a for a in (0, 1) if not self.visits[a]])
+        log_total = math.log(self.visits[0] + self.visits[1])
+        bound_pass = self.mean(0) - exploration * math.sqrt(log_total / self.visits[0])
+        bound_take = self.mean(1) - exploration * math.sqrt(log_total / self.visits[1])
+        return 0 if bound_pass < bound_take else 1
+
+    def child(self, take: bool, card: int) -> tuple[Node, bool]:
+        """The node reached by the move (and the card turned up after a take); True if new."""
+        if take:
+            node = self.after_take.get(card)
+            if node is None:
+                node = self.after_take[card] = Node()
+                return node, True
+            return node, False
+        if self.after_pass is None:
+            self.after_pass = Node()
+            return self.after_pass, True
+        return self.after_pass, False
+
+
+@dataclass(frozen=True)
+class Search:
+    """One configuration of the search: budget, exploration and cost.
+
+    `settle` stops early once the most visited root action can no longer be overtaken in the
+    iterations left, which changes no answer and saves the time of clear choices.
+    """
+
+    iterations: int
+    exploration: float
+    cost: Cost
+
+    def run(self, deal: Deal, rng: random.Random) -> Node:
+        """The root after the budget (or once settled)."""
+        root = Node()
+        for done in range(self.iterations):
+            world, policies, deciders = deal(rng)
+            self.iterate(root, world, policies, deciders, rng)
+            lead = abs(root.visits[1] - root.visits[0])
+            if lead > self.iterations - done - 1:
+                break
+        return root
+
+    def iterate(
+        self,
+        root: Node,
+        world: World,
+        policies: list[Policy],
+        deciders: list[Policy | None],
+        rng: random.Random,
+    ) -> None:
+        """Descend (by the confidence bounds, or a seat's decider), add one node, play out,
+        back the costs up."""
+        path: list[tuple[Node, int, int]] = []
+        node = root
+        while True:
+            mover = world.turn
+            decide = deciders[mover]
+            if decide is None or not world.tokens[mover]:
+                action = node.select(world.tokens[mover] > 0, self.exploration, rng)
+            else:
+                action = int(decide(world.card, world.pot, world.masks, world.tokens, mover))
+            path.append((node, action, mover))
+            if not world.step(action == 1):
+                break
+            node, new = node.child(action == 1, world.card)
+            if new:
+                world.play_out(policies)
+                break
+        costs = self.cost(world.scores(), path[0][2])
+        for visited, action, mover in path:
+            visited.visits[action] += 1
+            visited.cost[action] += costs[mover]
+
+
+def chooses_take(root: Node) -> bool:
+    """The most visited root action (ties: take, always legal)."""
+    return root.visits[1] >= root.visits[0]
