@@ -300,7 +300,8 @@ class GameScreen(TableTalk):
             return
         self.hinting = True
         self.say("Thinking about a hint…")
-        self.run_worker(self._hint(self.state), thread=True, group="hint", exit_on_error=False)
+        state = self.state
+        self.run_worker(lambda: self._hint(state), thread=True, group="hint", exit_on_error=False)
 
     def _hint(self, state: StateMessage) -> None:
         assert self.HINT is not None
