@@ -11,8 +11,9 @@ from typing import Any
 
 from core.api import Bot, Game
 from core.nothanks import GAME as NOTHANKS
+from core.papayoo import GAME as PAPAYOO
 
-GAMES: dict[str, Game] = {NOTHANKS.id: NOTHANKS}
+GAMES: dict[str, Game] = {NOTHANKS.id: NOTHANKS, PAPAYOO.id: PAPAYOO}
 BOT_LEVELS = ("easy", "normal", "hard")
 
 
