@@ -5,12 +5,13 @@ Not a test: at full size the hard series take the better part of an hour each. R
 otherwise idle machine:
 
     .venv/bin/python bench/bench_papayoo.py [--games 500] [--seed 1] [--json FILE]
-        [--only engine,normal_vs_easy,hard_vs_easy,hard_vs_normal] [--progress FILE]
+        [--only engine,normal_vs_easy,hard_vs_easy,hard_vs_normal] [--chunk 10]
 
 Every figure is measured on one core (this process). Decision times come from the strength
-series themselves, so they are times in real games, passes and opening leads included. With
-`--progress FILE` the running figures of the series in progress are rewritten to FILE after
-every game, so a long run can be read (and reported, with its intervals) before it ends.
+series themselves, so they are times in real games, passes and opening leads included; they
+and the engine rate are CPU times of this process, so other jobs on the machine do not count.
+The series advance together, `--chunk` games at a time, and `--json FILE` is rewritten after
+every turn, so a long run can be read (and reported, with its intervals) before it ends.
 """
 
 from __future__ import annotations
@@ -20,13 +21,17 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from core.arena import play_series, wilson_interval
+from core.arena import SeatStats, play_series
 from core.papayoo import GAME
 
 ENGINE_GAMES = 1000
+# Decision times are CPU time of this process: on a machine shared with other jobs, wall time
+# would also count the other jobs' turns on the core.
+CLOCK = time.process_time
 SERIES = {
     "normal_vs_easy": ["normal", "easy", "easy", "easy"],
     "hard_vs_easy": ["hard", "easy", "easy", "easy"],
@@ -38,7 +43,7 @@ def engine_rate(games: int, seed: int) -> float:
     """Random 4-player games of 4 deals per second through the contract: new, to_act,
     legal_actions, apply, is_over, and random_action for the passes it does not list."""
     rng = random.Random(seed)
-    start = time.perf_counter()
+    start = CLOCK()
     for index in range(games):
         state = GAME.new(4, seed + index)
         while not GAME.is_over(state):
@@ -46,48 +51,49 @@ def engine_rate(games: int, seed: int) -> float:
             legal = GAME.legal_actions(state, seat)
             action = rng.choice(legal) if legal else GAME.random_action(state, seat, rng)
             state = GAME.apply(state, seat, action)
-    return games / (time.perf_counter() - start)
+    return games / (CLOCK() - start)
 
 
-class Progress:
-    """Running win shares of a series, rewritten to a file after every game."""
+def strength(
+    names: list[str],
+    games: int,
+    seed: int,
+    chunk: int,
+    figures: dict[str, Any],
+    write: Callable[[], None],
+) -> None:
+    """The series of `names`, played in turns of `chunk` games each, so that all of them
+    advance together; after every turn the figures so far are stored and `write` is called.
+    A long run can thus be read, intervals and all, before it ends.
 
-    def __init__(self, path: str | None, name: str, levels: list[str]) -> None:
-        self.path = path
-        self.name = name
-        self.levels = levels
-        self.wins = [0.0] * len(levels)
-        self.points = [0] * len(levels)
-
-    def __call__(self, done: int, result: dict[str, list[int]]) -> None:
-        for seat in result["winners"]:
-            self.wins[seat] += 1 / len(result["winners"])
-        for seat, score in enumerate(result["scores"]):
-            self.points[seat] += score
-        if self.path is None:
-            return
-        low, high = wilson_interval(self.wins[0], done)
-        figures = {
-            "series": self.name,
-            "games": done,
-            "levels": self.levels,
-            "win_share_seat0": self.wins[0] / done,
-            "interval_seat0": [low, high],
-            "mean_score": [p / done for p in self.points],
-        }
-        Path(self.path).write_text(json.dumps(figures) + "\n", encoding="utf-8")
+    Each turn is one `play_series` with its own seed (drawn from `seed`); the turns' seat
+    statistics are merged, which is what one long series would have counted.
+    """
+    seeds = random.Random(seed)
+    merged: dict[str, list[SeatStats]] = {}
+    done = 0
+    while done < games:
+        size = min(chunk, games - done)
+        for name in names:
+            levels = SERIES[name]
+            turn = play_series("papayoo", levels, size, seeds.getrandbits(63), CLOCK)
+            stats = merged.setdefault(name, [SeatStats(level) for level in levels])
+            for total, part in zip(stats, turn.seats, strict=True):
+                total.wins += part.wins
+                total.score_total += part.score_total
+                total.times.extend(part.times)
+            figures[name] = _series_figures(stats, done + size)
+        done += size
+        write()
 
 
-def strength(name: str, games: int, seed: int, progress: str | None) -> dict[str, Any]:
+def _series_figures(stats: list[SeatStats], games: int) -> dict[str, Any]:
     """Seat 0's figures and the first opponent's, plus points per deal for both sides."""
-    levels = SERIES[name]
-    result = play_series(
-        "papayoo", levels, games, seed, time.perf_counter, Progress(progress, name, levels)
-    )
-    seats = result.summary()["seats"]
+    seats = [s.summary(games) for s in stats]
     deals = GAME.options["deals"]
     others = seats[1:]
     return {
+        "games": games,
         "bot": seats[0],
         "opponent": seats[1],
         "bot_points_per_deal": seats[0]["mean_score"] / deals,
@@ -165,30 +171,37 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500, help="games per strength series")
     parser.add_argument("--seed", type=int, default=1, help="series seed")
-    parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument("--chunk", type=int, default=10, help="games per turn of a series")
+    parser.add_argument("--json", metavar="FILE", help="write the figures as JSON (as they come)")
     parser.add_argument(
         "--only",
         default="engine," + ",".join(SERIES),
         help="comma-separated parts to run: engine and/or series names",
     )
-    parser.add_argument("--progress", metavar="FILE", help="running figures of a series")
     args = parser.parse_args(argv)
     parts = args.only.split(",")
     figures: dict[str, Any] = {"games": args.games, "seed": args.seed}
+
+    def write() -> None:
+        rows = checks(figures)
+        figures["checks"] = [
+            dict(zip(("what", "measured", "target", "met"), r, strict=True)) for r in rows
+        ]
+        if args.json:
+            Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+
     if "engine" in parts:
         figures["engine_games_per_s"] = engine_rate(ENGINE_GAMES, args.seed)
-    for name in SERIES:
-        if name in parts:
-            figures[name] = strength(name, args.games, args.seed, args.progress)
+        write()
+    names = [name for name in SERIES if name in parts]
+    if names:
+        strength(names, args.games, args.seed, args.chunk, figures, write)
+    else:
+        write()
     rows = checks(figures)
-    figures["checks"] = [
-        dict(zip(("what", "measured", "target", "met"), r, strict=True)) for r in rows
-    ]
     width = max(len(r[0]) for r in rows)
     for what, measured, target, met in rows:
         print(f"{what:<{width}}  {measured:>24}  {target:<20} {'ok' if met else 'MISSED'}")
-    if args.json:
-        Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0 if all(r[3] for r in rows) else 1
 
 

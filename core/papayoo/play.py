@@ -105,18 +105,27 @@ def legal(deal: Deal, seat: int) -> list[int]:
     return follow or hand
 
 
-def out_between(deal: Deal, seat: int, low: int, high: int) -> int:
-    """How many cards strictly between `low` and `high` (same suit) are still in other hands,
-    as `seat` can count them: neither played nor its own."""
+SUIT_MASK = [
+    sum(1 << CARD_INT[code] for code in ALL_CARDS if code[0] == suit) for suit in SUITS
+]
+
+
+def out_mask(deal: Deal, seat: int) -> int:
+    """The cards still in other hands as `seat` can count them: neither played nor its own."""
     mine = 0
     for card in deal.hands[seat]:
         mine |= 1 << card
-    span = ((1 << high) - 1) & ~((1 << (low + 1)) - 1)
-    return (span & ~(deal.gone | mine)).bit_count()
+    return ~(deal.gone | mine)
 
 
-def _suit_top(suit: int) -> int:
-    return suit * 32 + (20 if suit == PAYOO_SUIT else 10)
+def out_below(out: int, card: int) -> int:
+    """How many cards of `card`'s suit below it are still out (`out` from `out_mask`)."""
+    return (out & SUIT_MASK[card >> 5] & ((1 << card) - 1)).bit_count()
+
+
+def out_above(out: int, card: int) -> int:
+    """How many cards of `card`'s suit above it are still out."""
+    return (out & SUIT_MASK[card >> 5] & ~((2 << card) - 1)).bit_count()
 
 
 def easy_play(deal: Deal, seat: int) -> int:
@@ -178,7 +187,8 @@ def normal_play(deal: Deal, seat: int) -> int:
     papayoo = deal.papayoo
     trick = deal.trick
     if not trick:
-        return min(hand, key=lambda c: _lead_risk(deal, seat, c))
+        out = out_mask(deal, seat)
+        return min(hand, key=lambda c: _lead_risk(deal, seat, c, out))
     lead = trick[0] >> 5
     follow = [c for c in hand if c >> 5 == lead]
     if not follow:
@@ -195,17 +205,17 @@ def normal_play(deal: Deal, seat: int) -> int:
     return min(safe or follow)
 
 
-def _lead_risk(deal: Deal, seat: int, card: int) -> tuple[float, int]:
+def _lead_risk(deal: Deal, seat: int, card: int, out: int) -> tuple[float, int]:
     """Lower is a safer lead: how likely the card wins the trick, and what that would cost."""
     papayoo = deal.papayoo
     suit = card >> 5
-    below = out_between(deal, seat, suit * 32, card)
-    above = out_between(deal, seat, card, _suit_top(suit) + 1)
+    below = out_below(out, card)
+    above = out_above(out, card)
     # with nothing out above it, the card wins whenever the suit is followed
     risk = 50.0 + below if above == 0 else below / above
     if card == papayoo:
         risk += 100
-    elif papayoo in deal.hands[seat] and suit == papayoo >> 5:
+    elif suit == papayoo >> 5 and papayoo in deal.hands[seat]:
         risk += 5  # keep the suit to throw the Papayoo under someone else's card
     if suit == PAYOO_SUIT:
         risk += (card & 31) / 10

@@ -236,10 +236,13 @@ class Papayoo:
         return [{"kind": "play", "card": c} for c in legal_cards(state.hands[seat], state.trick)]
 
     def apply(self, state: PapayooState, seat: int, action: Action) -> PapayooState:
-        kind = action_kind(action, KINDS)
+        kind = action.get("kind") if type(action) is dict else None
+        if kind not in KINDS:
+            kind = action_kind(action, KINDS)  # raises the common refusal
         if state.phase == "over":
             raise IllegalMove("the game is over")
-        check_seat(seat, state.players)
+        if type(seat) is not int or not 0 <= seat < state.players:
+            check_seat(seat, state.players)
         if kind == "play":
             return self._play(state, seat, action)
         return self._pass(state, seat, action)
