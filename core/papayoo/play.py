@@ -95,19 +95,7 @@ class Deal:
 Policy = Callable[[Deal, int], int]
 
 
-def legal(deal: Deal, seat: int) -> list[int]:
-    """PY-13 on ints."""
-    hand = deal.hands[seat]
-    if not deal.trick:
-        return hand
-    lead = deal.trick[0] >> 5
-    follow = [c for c in hand if c >> 5 == lead]
-    return follow or hand
-
-
-SUIT_MASK = [
-    sum(1 << CARD_INT[code] for code in ALL_CARDS if code[0] == suit) for suit in SUITS
-]
+SUIT_MASK = [sum(1 << CARD_INT[code] for code in ALL_CARDS if code[0] == suit) for suit in SUITS]
 
 
 def out_mask(deal: Deal, seat: int) -> int:

@@ -41,7 +41,9 @@ def test_the_deck_option_deals_in_order_and_is_checked() -> None:
     deck = list(ALL_CARDS)
     random.Random(3).shuffle(deck)
     state = GAME.new(4, 1, {"deck": deck})
-    assert [sorted(h) for h in state.hands] == [sorted(deck[i * 15 : (i + 1) * 15]) for i in range(4)]
+    assert [sorted(h) for h in state.hands] == [
+        sorted(deck[i * 15 : (i + 1) * 15]) for i in range(4)
+    ]
     with pytest.raises(ValueError, match="deck"):
         GAME.new(4, 1, {"deck": deck[:-1]})
     with pytest.raises(ValueError, match="deck"):

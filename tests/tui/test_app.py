@@ -115,7 +115,7 @@ async def test_rules_viewer_shows_registered_games_only() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
         assert isinstance(app.screen, RulesScreen)
-        assert list(app.screen.texts) == ["nothanks"]
+        assert list(app.screen.texts) == ["nothanks", "papayoo"]
         assert "NT-8" in app.screen.texts["nothanks"][1]
         await pilot.press("pagedown", "end", "home", "q")
         assert isinstance(app.screen, MenuScreen)
