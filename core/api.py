@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import reprlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -82,6 +82,27 @@ def chance(seed: int, *labels: object) -> random.Random:
     is hashed (SHA-512), so nothing a view shows reveals the seed.
     """
     return random.Random(":".join(str(part) for part in (seed, *labels)))
+
+
+def opening(
+    seed: int,
+    options: dict[str, Any],
+    players: int,
+    cards: Sequence[Any],
+    check_deck: Callable[[object], tuple[Any, ...]],
+) -> tuple[tuple[Any, ...], int]:
+    """The first deal's order and the first seat, as every game's `new` draws them: the
+    `deck` option (checked by `check_deck`) or a shuffle of `cards`, then the `first` option
+    or a random seat, both from `random.Random(seed)` in that order so records replay."""
+    rng = random.Random(seed)
+    if options.get("deck") is not None:
+        order = check_deck(options["deck"])
+    else:
+        shuffled = list(cards)
+        rng.shuffle(shuffled)
+        order = tuple(shuffled)
+    first = options["first"] if options.get("first") is not None else rng.randrange(players)
+    return order, first
 
 
 @runtime_checkable

@@ -21,6 +21,7 @@ from core.api import (
     check_options,
     check_players,
     check_seat,
+    opening,
     option_defaults,
 )
 
@@ -129,14 +130,7 @@ class NoThanks:
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> NoThanksState:
         players = check_players(self, players)
         opts = check_options(self, options, players)
-        rng = random.Random(seed)
-        if opts.get("deck") is not None:
-            order = _validate_deck(opts["deck"])
-        else:
-            shuffled = list(CARDS)
-            rng.shuffle(shuffled)
-            order = tuple(shuffled)
-        first = opts["first"] if opts.get("first") is not None else rng.randrange(players)
+        order, first = opening(seed, opts, players, CARDS, _validate_deck)
         s = NoThanksState()
         s.players = players
         s.seed = seed

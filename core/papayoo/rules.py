@@ -28,6 +28,7 @@ from core.api import (
     check_options,
     check_players,
     check_seat,
+    opening,
     option_defaults,
 )
 from core.papayoo.cards import (
@@ -205,14 +206,9 @@ class Papayoo:
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> PapayooState:
         players = check_players(self, players)
         opts = check_options(self, options, players)
-        rng = random.Random(seed)
-        if opts.get("deck") is not None:
-            order = _validate_deck(opts["deck"], players)
-        else:
-            shuffled = list(cards_in_play(players))
-            rng.shuffle(shuffled)
-            order = tuple(shuffled)
-        first = opts["first"] if opts.get("first") is not None else rng.randrange(players)
+        order, first = opening(
+            seed, opts, players, cards_in_play(players), lambda d: _validate_deck(d, players)
+        )
         s = PapayooState()
         s.players = players
         s.seed = seed
