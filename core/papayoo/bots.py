@@ -155,7 +155,6 @@ class HardBot:
         self.work = work
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
-        self.rollout: list[Policy] = []
 
     def act(self, view: View, rng: random.Random) -> Action:
         return self.choose(view, rng)[0]
@@ -163,7 +162,6 @@ class HardBot:
     def choose(self, view: View, rng: random.Random) -> tuple[Action, dict[str, float]]:
         """The action, and for each candidate the points this seat expects to take this deal
         (keys: the card played, or the passed cards joined by spaces)."""
-        self.rollout = [normal_play] * view["players"]
         if view["phase"] == "pass":
             return self._choose_pass(view, rng)
         return self._choose_play(view, rng)
@@ -258,11 +256,13 @@ class HardBot:
     ) -> list[float]:
         """Total points this seat takes per candidate over `worlds` sampled deals."""
         totals = [0.0] * len(candidates)
+        rollout: list[Policy] = []
         for _ in range(worlds):
             after = sample()
             for index, candidate in enumerate(candidates):
                 deal = after(candidate)
-                deal.play_out(self.rollout)
+                rollout = rollout or [normal_play] * deal.players
+                deal.play_out(rollout)
                 totals[index] += deal.points[seat]
         return totals
 

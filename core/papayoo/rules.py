@@ -232,6 +232,8 @@ class Papayoo:
         return [{"kind": "play", "card": c} for c in legal_cards(state.hands[seat], state.trick)]
 
     def apply(self, state: PapayooState, seat: int, action: Action) -> PapayooState:
+        """The next state; IllegalMove otherwise. The common case (a well-formed action from
+        a seat in range) is recognised without calls: bots and benchmarks apply a lot."""
         kind = action.get("kind") if type(action) is dict else None
         if kind not in KINDS:
             kind = action_kind(action, KINDS)  # raises the common refusal
