@@ -15,9 +15,11 @@ from hypothesis import strategies as st
 import core
 from core.api import chance
 from core.arena import play_series
+from core.papayoo.bots import distinct_plays
 from core.papayoo.cards import DIE_FACES, SUIT
 from core.papayoo.hints import hint
 from core.papayoo.knowledge import Knowledge, assign
+from core.papayoo.play import CARD_INT, CODE, Deal
 from tests.core.papayoo_helpers import (
     GAME,
     SUITED_DECK,
@@ -146,3 +148,20 @@ def test_normal_beats_easy_over_a_short_series() -> None:
     ).summary()
     normal, *easy = (seat["mean_score"] for seat in result["seats"])
     assert normal < min(easy)
+
+
+def test_only_interchangeable_cards_are_merged_in_the_search() -> None:
+    """Two ordinary cards with nothing between them still out play alike; a card on the
+    table between them, the Papayoo and the Payoos keep them apart."""
+
+    def candidates(hand: list[str], trick: list[str], gone: list[str]) -> list[str]:
+        cards = [CARD_INT[c] for c in hand]
+        mask = sum(1 << CARD_INT[c] for c in [*trick, *gone])
+        deal = Deal([cards, [], []], [CARD_INT[c] for c in trick], 0, [0] * 3, CARD_INT["H7"], mask)
+        return [CODE[c] for c in distinct_plays(deal, 0, cards)]
+
+    assert candidates(["S3", "S4", "S6"], [], ["S5"]) == ["S6"]
+    assert candidates(["S4", "S6"], ["S5"], []) == ["S4", "S6"]
+    assert candidates(["H6", "H7", "H8"], [], []) == ["H6", "H7", "H8"]
+    assert candidates(["P3", "P4"], [], []) == ["P3", "P4"]
+    assert candidates(["D2", "D9"], [], []) == ["D2", "D9"]
