@@ -11,7 +11,8 @@ import random
 
 from core.api import Action, View
 from core.papayoo.bots import HardBot
-from core.papayoo.cards import PAYOO, RANK, SUIT, SUIT_NAMES, cards_in_play
+from core.papayoo.cards import PAYOO, RANK, SUIT, SUIT_NAMES, card_points, cards_in_play
+from core.papayoo.knowledge import Knowledge
 
 
 def hint(view: View, rng: random.Random, **settings: object) -> tuple[Action, str]:
@@ -55,7 +56,8 @@ def _play_reason(view: View, card: str, expected: dict[str, float]) -> str:
     hand, trick, papayoo = view["hand"], view["trick"], view["papayoo"]
     suit = SUIT[card]
     last_of_suit = sum(1 for c in hand if SUIT[c] == suit) == 1
-    sheds = f" and it sheds your last {SUIT_NAMES[suit]}" if last_of_suit else ""
+    one = SUIT_NAMES[suit][:-1]  # "spade", "Payoo"
+    sheds = f", and it sheds your last {one}" if last_of_suit else ""
     tail = _expectation(expected, card)
     if len(view["legal"]) == 1:
         return f"Play {card}: it is your only legal card" + tail
@@ -73,9 +75,9 @@ def _play_reason(view: View, card: str, expected: dict[str, float]) -> str:
         elif suit == PAYOO:
             what = f"a Payoo worth {RANK[card]}"
         elif RANK[card] >= 7:
-            what = f"a high {SUIT_NAMES[suit][:-1]} that could win a trick later"
+            what = f"a high {one} that could win a trick later"
         elif last_of_suit:
-            what = f"your last {SUIT_NAMES[suit][:-1]}, so you can discard again when they are led"
+            what = f"your last {one}, to discard again when {SUIT_NAMES[suit]} are led"
         else:
             what = f"{card}: your other cards are worth more later"
         return f"Play {card}: you have no {SUIT_NAMES[lead]}, so throw away {what}" + tail
@@ -87,27 +89,18 @@ def _play_reason(view: View, card: str, expected: dict[str, float]) -> str:
             )
         return f"Play {card}: it stays under {best}, so you do not take this trick{sheds}" + tail
     if len(trick) == view["players"] - 1:
-        points = sum(_points(c, papayoo) for _, c in trick) + _points(card, papayoo)
-        return (
-            f"Play {card}: you take this trick anyway ({points} points), so it costs nothing "
-            f"more to shed {card}{sheds}" + tail
-        )
+        points = sum(card_points(c, papayoo) for _, c in trick) + card_points(card, papayoo)
+        why = "a low Payoo adds the least" if suit == PAYOO else f"shed {card} at no extra cost"
+        return f"Play {card}: you take this trick anyway ({points} points), so {why}{sheds}" + tail
     return (
         f"Play {card}: you cannot stay under {best}; the players after you may go higher{sheds}"
         + tail
     )
 
 
-def _points(card: str, papayoo: str | None) -> int:
-    if card == papayoo:
-        return 40
-    return RANK[card] if SUIT[card] == PAYOO else 0
-
-
 def _out_above(view: View, card: str) -> int:
     """Cards of the suit above `card` that are neither in the hand nor played this deal."""
-    start = max(i for i, e in enumerate(view["log"]) if e["type"] == "deal")
-    played = {e["card"] for e in view["log"][start:] if e["type"] == "play"}
+    played = {c for _, c in Knowledge.from_view(view).played}
     suit, rank = SUIT[card], RANK[card]
     return sum(
         1
