@@ -11,10 +11,11 @@ from typing import Any
 
 from core.api import Bot, Game
 from core.nothanks import GAME as NOTHANKS
+from core.papayoo import GAME as PAPAYOO
 from core.pasovec import GAME as PASOVEC
 from core.rummikub import GAME as RUMMIKUB
 
-GAMES: dict[str, Game] = {game.id: game for game in (NOTHANKS, PASOVEC, RUMMIKUB)}
+GAMES: dict[str, Game] = {game.id: game for game in (NOTHANKS, PAPAYOO, PASOVEC, RUMMIKUB)}
 BOT_LEVELS = ("easy", "normal", "hard")
 
 

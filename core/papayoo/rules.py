@@ -1,0 +1,413 @@
+"""Papayoo rules (../shared/rules/papayoo.md, PY-1 to PY-21).
+
+The state is a small immutable value with `__slots__`, built field by field by `apply`: a
+benchmark plays hundreds of whole games a second and the hard bot's search is built on views of
+it. Its log is a linked list of `(entry, previous)` pairs, so adding an entry costs the same
+on the last trick as on the first; views turn it into a list.
+
+Chance: the first deal and the first dealer come from `random.Random(seed)` in `new`; the die
+(PY-11) and every later deal from `core.api.chance(seed, ...)`, so the record replays them.
+A seat's pass (PY-9/10) waits in `chosen` until every seat has chosen; the passes of each deal
+are then kept in `passes` (one tuple per deal), from which the log shows each seat only the
+cards it gave and received (PY-19/21).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from core.api import (
+    Action,
+    IllegalMove,
+    Option,
+    View,
+    action_kind,
+    brief,
+    chance,
+    check_options,
+    check_players,
+    check_seat,
+    first_deal,
+    option_defaults,
+)
+from core.papayoo.cards import (
+    DIE_FACES,
+    ORDER,
+    PAYOO,
+    RANK,
+    SUIT,
+    card_points,
+    cards_in_play,
+    hand_size,
+    papayoo_of,
+    pass_count,
+    sort_cards,
+    trick_winner,
+)
+
+KINDS = ("pass_cards", "play")
+Log = tuple[tuple[Any, ...], Any] | None
+
+
+class PapayooState:
+    """One moment of a game. Treat as immutable: `apply` returns a new one.
+
+    `deal` counts from 0 here and from 1 in views; `totals` hold the finished deals only and
+    `points` the current one.
+    """
+
+    __slots__ = (
+        "chosen",
+        "deal",
+        "dealer",
+        "deals",
+        "first",
+        "hands",
+        "last_trick",
+        "log",
+        "papayoo",
+        "passes",
+        "phase",
+        "players",
+        "points",
+        "seed",
+        "totals",
+        "trick",
+        "turn",
+    )
+
+    players: int
+    seed: int
+    deals: int
+    first: int
+    deal: int
+    dealer: int
+    phase: str
+    hands: tuple[tuple[str, ...], ...]
+    chosen: tuple[tuple[str, ...] | None, ...]
+    passes: tuple[tuple[tuple[str, ...], ...], ...]
+    papayoo: str | None
+    trick: tuple[tuple[int, str], ...]
+    turn: int | None
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    last_trick: tuple[tuple[tuple[int, str], ...], int, int] | None
+    log: Log
+
+    def copy(self) -> PapayooState:
+        """A shallow copy for `apply` to change: every field is itself immutable."""
+        s = PapayooState()
+        s.players = self.players
+        s.seed = self.seed
+        s.deals = self.deals
+        s.first = self.first
+        s.deal = self.deal
+        s.dealer = self.dealer
+        s.phase = self.phase
+        s.hands = self.hands
+        s.chosen = self.chosen
+        s.passes = self.passes
+        s.papayoo = self.papayoo
+        s.trick = self.trick
+        s.turn = self.turn
+        s.points = self.points
+        s.totals = self.totals
+        s.last_trick = self.last_trick
+        s.log = self.log
+        return s
+
+    def entries(self) -> list[tuple[Any, ...]]:
+        """The log, oldest entry first."""
+        out = []
+        node = self.log
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(
+            self.entries() if name == "log" else getattr(self, name) for name in self.__slots__
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PapayooState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"PapayooState(deal={self.deal}, phase={self.phase!r}, turn={self.turn}, "
+            f"papayoo={self.papayoo}, trick={self.trick}, hands={self.hands})"
+        )
+
+
+def _validate_deck(deck: object, players: int) -> tuple[str, ...]:
+    cards = cards_in_play(players)
+    if (
+        not isinstance(deck, list | tuple)
+        or len(deck) != len(cards)
+        or any(not isinstance(card, str) for card in deck)
+        or sorted(deck) != sorted(cards)
+    ):
+        raise ValueError(
+            f"option 'deck' must be the {len(cards)} cards in play with {players} players, "
+            "each exactly once"
+        )
+    return tuple(deck)
+
+
+def deal_hands(order: tuple[str, ...] | list[str], players: int) -> tuple[tuple[str, ...], ...]:
+    """PY-8: seat i gets `order[i*N:(i+1)*N]`, sorted for display."""
+    size = hand_size(players)
+    return tuple(sort_cards(order[i * size : (i + 1) * size]) for i in range(players))
+
+
+def _shuffled(seed: int, deal: int, players: int) -> tuple[tuple[str, ...], ...]:
+    """PY-7: a later deal, shuffled from the record's chance."""
+    order = list(cards_in_play(players))
+    chance(seed, "deal", deal).shuffle(order)
+    return deal_hands(order, players)
+
+
+def legal_cards(hand: tuple[str, ...], trick: tuple[tuple[int, str], ...]) -> tuple[str, ...]:
+    """PY-13: follow the suit led when you can; otherwise (or when leading) any card."""
+    if not trick:
+        return hand
+    lead = SUIT[trick[0][1]]
+    follow = tuple(card for card in hand if SUIT[card] == lead)
+    return follow or hand
+
+
+class Papayoo:
+    """The Papayoo game object registered as `core.GAMES["papayoo"]`."""
+
+    id = "papayoo"
+    title = "Papayoo"
+    min_players = 3
+    max_players = 8
+    option_specs: tuple[Option, ...] = (
+        Option(
+            name="deals",
+            label="Deals",
+            default=4,
+            help="How many deals the game lasts; four take about half an hour.",
+            low=1,
+            high=8,
+        ),
+    )
+    options: dict[str, Any] = option_defaults(option_specs)
+
+    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> PapayooState:
+        players = check_players(self, players)
+        opts = check_options(self, options, players)
+        order, first = first_deal(
+            opts, seed, players, cards_in_play(players), lambda d: _validate_deck(d, players)
+        )
+        s = PapayooState()
+        s.players = players
+        s.seed = seed
+        s.deals = opts["deals"]
+        s.first = first
+        s.totals = (0,) * players
+        s.passes = ()
+        s.log = None
+        _start_deal(s, 0, first, deal_hands(order, players))
+        return s
+
+    def to_act(self, state: PapayooState) -> list[int]:
+        if state.phase == "pass":
+            return [seat for seat, chosen in enumerate(state.chosen) if chosen is None]
+        return [] if state.turn is None else [state.turn]
+
+    def legal_actions(self, state: PapayooState, seat: int) -> list[Action]:
+        """The legal plays; a pass is legal but not listed (its combinations explode)."""
+        if state.phase != "play" or seat != state.turn:
+            return []
+        return [{"kind": "play", "card": c} for c in legal_cards(state.hands[seat], state.trick)]
+
+    def apply(self, state: PapayooState, seat: int, action: Action) -> PapayooState:
+        """The next state; IllegalMove otherwise. The common case (a well-formed action from
+        a seat in range) is recognised without calls: bots and benchmarks apply a lot."""
+        kind = action.get("kind") if type(action) is dict else None
+        if kind not in KINDS:
+            kind = action_kind(action, KINDS)  # raises the common refusal
+        if state.phase == "over":
+            raise IllegalMove("the game is over")
+        if type(seat) is not int or not 0 <= seat < state.players:
+            check_seat(seat, state.players)
+        if kind == "play":
+            return self._play(state, seat, action)
+        return self._pass(state, seat, action)
+
+    @staticmethod
+    def _pass(state: PapayooState, seat: int, action: Action) -> PapayooState:
+        if len(action) != 2 or "cards" not in action:
+            raise IllegalMove("a pass_cards action has exactly one more field, 'cards'")
+        if state.phase != "pass":
+            raise IllegalMove("the cards have been passed already; it is time to play")
+        if state.chosen[seat] is not None:
+            raise IllegalMove("you have passed your cards already (a pass is final)")
+        cards = action["cards"]
+        count = pass_count(state.players)
+        if not isinstance(cards, list | tuple) or len(cards) != count:
+            raise IllegalMove(f"pass exactly {count} cards (PY-8), not {brief(cards)}")
+        hand = state.hands[seat]
+        for card in cards:
+            if not isinstance(card, str) or card not in hand:
+                raise IllegalMove(f"you cannot pass {brief(card)}: it is not in your hand")
+        if len(set(cards)) != count:
+            raise IllegalMove("pass each card only once")
+        s = state.copy()
+        chosen = list(state.chosen)
+        chosen[seat] = sort_cards(cards)
+        s.chosen = tuple(chosen)
+        if all(c is not None for c in chosen):
+            _carry_out_pass(s)
+        return s
+
+    @staticmethod
+    def _play(state: PapayooState, seat: int, action: Action) -> PapayooState:
+        if len(action) != 2 or "card" not in action:
+            raise IllegalMove("a play action has exactly one more field, 'card'")
+        if state.phase != "play":
+            raise IllegalMove("play once every player has passed their cards")
+        if seat != state.turn:
+            raise IllegalMove(f"it is seat {state.turn}'s turn to play, not seat {seat}'s")
+        card = action["card"]
+        hand = state.hands[seat]
+        if not isinstance(card, str) or card not in hand:
+            raise IllegalMove(f"you cannot play {brief(card)}: it is not in your hand")
+        trick = state.trick
+        if trick:
+            lead = SUIT[trick[0][1]]
+            if SUIT[card] != lead and any(SUIT[c] == lead for c in hand):
+                raise IllegalMove(f"you must follow suit: play one of your {lead} cards (PY-13)")
+        s = state.copy()
+        index = hand.index(card)
+        hands = list(state.hands)
+        hands[seat] = hand[:index] + hand[index + 1 :]
+        s.hands = tuple(hands)
+        trick = (*trick, (seat, card))
+        s.log = (("play", seat, card), state.log)
+        if len(trick) < state.players:
+            s.trick = trick
+            s.turn = (seat + 1) % state.players
+            return s
+        _close_trick(s, trick)
+        return s
+
+    def default_action(self, state: PapayooState, seat: int) -> Action:
+        """Pass the most dangerous cards (the Payoos, highest first, then the highest ranks);
+        play the lowest legal card."""
+        hand = state.hands[seat]
+        if state.phase == "pass":
+            worst = sorted(hand, key=lambda c: (SUIT[c] == PAYOO, RANK[c]), reverse=True)
+            return {
+                "kind": "pass_cards",
+                "cards": list(sort_cards(worst[: pass_count(state.players)])),
+            }
+        legal = legal_cards(hand, state.trick)
+        return {"kind": "play", "card": min(legal, key=lambda c: (RANK[c], ORDER[c]))}
+
+    def timeout_action(self, state: PapayooState, seat: int) -> Action:
+        return self.default_action(state, seat)  # the rules have no penalty for slowness
+
+    def random_action(self, state: PapayooState, seat: int, rng: random.Random) -> Action:
+        if state.phase == "pass":
+            cards = rng.sample(state.hands[seat], pass_count(state.players))
+            return {"kind": "pass_cards", "cards": cards}
+        return {"kind": "play", "card": rng.choice(legal_cards(state.hands[seat], state.trick))}
+
+    def twin(self, state: PapayooState, seat: int | None, rng: random.Random) -> PapayooState:
+        """Other hands and others' passes resampled from what `seat` knows, another seed."""
+        from core.papayoo.knowledge import twin_state  # the sampler builds on views
+
+        return twin_state(self, state, seat, rng)
+
+    def is_over(self, state: PapayooState) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: PapayooState) -> dict[str, list[int]]:
+        """PY-17/18: totals so far (this deal included); the fewest points win, ties share."""
+        if state.phase != "over":
+            scores = [t + p for t, p in zip(state.totals, state.points, strict=True)]
+            return {"scores": scores, "winners": []}
+        scores = list(state.totals)  # the last deal's points are in them already
+        best = min(scores)
+        return {"scores": scores, "winners": [i for i, v in enumerate(scores) if v == best]}
+
+    def view(self, state: PapayooState, seat: int | None) -> View:
+        """PY-19/20/21: the public table, the seat's own hand and its own pass only."""
+        from core.papayoo.views import build_view
+
+        return build_view(self, state, seat)
+
+
+def _start_deal(
+    s: PapayooState, deal: int, dealer: int, hands: tuple[tuple[str, ...], ...]
+) -> None:
+    """PY-7/8/9: a fresh deal waiting for everyone's pass."""
+    s.deal = deal
+    s.dealer = dealer
+    s.phase = "pass"
+    s.hands = hands
+    s.chosen = (None,) * s.players
+    s.papayoo = None
+    s.trick = ()
+    s.turn = None
+    s.points = (0,) * s.players
+    s.last_trick = None
+    s.log = (("deal", deal, dealer), s.log)
+
+
+def _carry_out_pass(s: PapayooState) -> None:
+    """PY-9/10/11: every seat gives its chosen cards to its left neighbour at once; then the
+    die names the Papayoo and the dealer leads (PY-12)."""
+    players = s.players
+    passes: tuple[tuple[str, ...], ...] = tuple(c for c in s.chosen if c is not None)
+    hands = []
+    for seat in range(players):
+        gave = passes[seat]
+        kept = [card for card in s.hands[seat] if card not in gave]
+        hands.append(sort_cards(kept + list(passes[seat - 1])))  # from the right neighbour
+    s.hands = tuple(hands)
+    s.passes = (*s.passes, passes)
+    face = chance(s.seed, "die", s.deal).choice(DIE_FACES)
+    s.papayoo = papayoo_of(face)
+    s.phase = "play"
+    s.turn = s.dealer
+    s.log = (("die", face, s.papayoo), (("pass", s.deal), s.log))
+
+
+def _close_trick(s: PapayooState, trick: tuple[tuple[int, str], ...]) -> None:
+    """PY-14/15/16/17: the trick's winner takes its points and leads; the last trick ends the
+    deal, and the last deal the game."""
+    winner = trick_winner(trick)
+    papayoo = s.papayoo
+    value = sum(card_points(card, papayoo) for _, card in trick)
+    points = list(s.points)
+    points[winner] += value
+    s.points = tuple(points)
+    s.trick = ()
+    s.turn = winner
+    s.last_trick = (trick, winner, value)
+    s.log = (("trick", winner, trick, value), s.log)
+    if s.hands[winner]:
+        return
+    totals = tuple(t + p for t, p in zip(s.totals, s.points, strict=True))
+    s.totals = totals
+    s.log = (("deal_end", s.deal, s.points, totals), s.log)
+    if s.deal + 1 >= s.deals:  # PY-18
+        s.phase = "over"
+        s.turn = None
+        return
+    _start_deal(s, s.deal + 1, (s.dealer + 1) % s.players, _shuffled(s.seed, s.deal + 1, s.players))
+
+
+GAME = Papayoo()

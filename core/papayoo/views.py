@@ -1,0 +1,105 @@
+"""What one seat may see of a Papayoo state (PY-19/20/21).
+
+Everything that leaves the engine for a seat passes through `build_view`, log included: the
+log's pass entries are filtered here, so the cards a seat gave and received reach that seat
+only, and nobody learns a pass before every seat has chosen (PY-10).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from core.api import View
+from core.papayoo.cards import SUIT, pass_count
+from core.papayoo.rules import legal_cards
+
+if TYPE_CHECKING:
+    from core.papayoo.rules import Papayoo, PapayooState
+
+
+def build_view(game: Papayoo, state: PapayooState, seat: int | None) -> View:
+    players = state.players
+    passing = state.phase == "pass"
+    trick = state.trick
+    view: View = {
+        "game": game.id,
+        "seat": seat,
+        "players": players,
+        "to_act": game.to_act(state),
+        "over": state.phase == "over",
+        "phase": state.phase,
+        "deal": state.deal + 1,
+        "deals": state.deals,
+        "dealer": state.dealer,
+        "hand": None if seat is None else list(state.hands[seat]),
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "pass_count": pass_count(players),
+        "passed_seats": [i for i, c in enumerate(state.chosen) if c is not None or not passing],
+        "my_pass": None,
+        "received": None,
+        "papayoo": state.papayoo,
+        "trick": [[s, card] for s, card in trick],
+        "lead_suit": SUIT[trick[0][1]] if trick else None,
+        "turn": state.turn,
+        "legal": [],
+        "last_trick": None,
+        "points": list(state.points),
+        "totals": list(state.totals),
+        "log": [_log_entry(state, entry, seat) for entry in state.entries()],
+    }
+    if seat is not None:
+        if passing:
+            chosen = state.chosen[seat]
+            view["my_pass"] = None if chosen is None else list(chosen)
+            view["legal"] = list(state.hands[seat]) if chosen is None else []
+        else:
+            view["my_pass"] = list(state.passes[-1][seat])
+            view["received"] = list(state.passes[-1][seat - 1])
+            if seat == state.turn:
+                view["legal"] = list(legal_cards(state.hands[seat], trick))
+    if state.last_trick is not None:
+        cards, winner, value = state.last_trick
+        view["last_trick"] = {
+            "cards": [[s, c] for s, c in cards],
+            "winner": winner,
+            "points": value,
+        }
+    if state.phase == "over":
+        view["result"] = game.result(state)
+    return view
+
+
+def _log_entry(state: PapayooState, entry: tuple[Any, ...], seat: int | None) -> dict[str, Any]:
+    """One log entry as a map; a pass shows the seat only its own two packets (PY-19/21)."""
+    kind = entry[0]
+    if kind == "play":
+        return {"type": "play", "seat": entry[1], "card": entry[2]}
+    if kind == "trick":
+        _, winner, cards, value = entry
+        return {
+            "type": "trick",
+            "winner": winner,
+            "cards": [[s, c] for s, c in cards],
+            "points": value,
+        }
+    if kind == "deal":
+        return {"type": "deal", "deal": entry[1] + 1, "dealer": entry[2]}
+    if kind == "die":
+        return {"type": "die", "face": entry[1], "papayoo": entry[2]}
+    if kind == "deal_end":
+        _, deal, points, totals = entry
+        return {
+            "type": "deal_end",
+            "deal": deal + 1,
+            "points": list(points),
+            "totals": list(totals),
+        }
+    deal = entry[1]  # "pass"
+    out: dict[str, Any] = {"type": "pass", "deal": deal + 1, "count": pass_count(state.players)}
+    if seat is not None:
+        passes = state.passes[deal]
+        out["given"] = list(passes[seat])
+        out["to"] = (seat + 1) % state.players
+        out["received"] = list(passes[seat - 1])
+        out["from"] = (seat - 1) % state.players
+    return out
