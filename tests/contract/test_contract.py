@@ -143,8 +143,8 @@ def test_declared_options_accept_their_values_and_refuse_others(game: Game) -> N
 
 def test_same_seed_and_actions_give_the_same_game(game: Game) -> None:
     for players in seat_counts(game):
-        first = [snapshot(game, s) for s, _ in random_game(game, players, SEED, 7)]
-        again = [snapshot(game, s) for s, _ in random_game(game, players, SEED, 7)]
+        first = [snapshot(game, s) for s, _ in sampled(list(random_game(game, players, SEED, 7)))]
+        again = [snapshot(game, s) for s, _ in sampled(list(random_game(game, players, SEED, 7)))]
         assert first == again
 
 
