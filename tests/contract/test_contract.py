@@ -16,6 +16,8 @@ from typing import Any
 
 import msgpack
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import core
 from core import IllegalMove, new_record, record_action, replay
@@ -25,6 +27,13 @@ from tests.standins import STANDINS, register
 SEED = 0x5EED_C0DE_1234_ABCD  # distinctive, so a view that carries it is caught
 GAME_IDS = sorted({*core.GAMES, *STANDINS})
 MAX_STEPS = 20_000
+
+
+def over_random_games(test: Any) -> Any:
+    """A few hypothesis-drawn deals and random players for a test of every game."""
+    seeds = given(seed=st.integers(0, 2**63), rng_seed=st.integers(0, 2**32))
+    health = [HealthCheck.function_scoped_fixture]
+    return settings(max_examples=6, deadline=None, suppress_health_check=health)(seeds(test))
 
 
 @pytest.fixture(autouse=True)
@@ -148,18 +157,28 @@ def test_same_seed_and_actions_give_the_same_game(game: Game) -> None:
         assert first == again
 
 
-def test_replaying_the_record_rebuilds_the_final_state(game: Game) -> None:
+@settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(0, 2**63), rng_seed=st.integers(0, 2**32))
+def test_replaying_the_record_rebuilds_the_final_state(
+    game: Game, seed: int, rng_seed: int
+) -> None:
     for players in seat_counts(game):
-        record = random_record(game, players, SEED, 11)
+        record = random_record(game, players, seed, rng_seed)
         state = replay(record)
         assert game.is_over(state)
         again = replay(msgpack.unpackb(msgpack.packb(record)))  # as a journal stores it
         assert snapshot(game, again) == snapshot(game, state)
 
 
-def test_apply_never_changes_the_state_it_is_given(game: Game) -> None:
-    rng = random.Random(3)
-    for state, seat in sampled(list(random_game(game, game.max_players, SEED, 3))):
+@settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(0, 2**63), rng_seed=st.integers(0, 2**32))
+def test_apply_never_changes_the_state_it_is_given(game: Game, seed: int, rng_seed: int) -> None:
+    rng = random.Random(rng_seed)
+    for state, seat in sampled(list(random_game(game, game.max_players, seed, rng_seed))):
         if seat < 0:
             continue
         before = snapshot(game, state)
