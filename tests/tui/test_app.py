@@ -66,8 +66,9 @@ async def test_keys_out_of_turn_are_explained_f_skips_the_pause_and_clicks_work(
         for _ in range(4):  # skip each bot's minute-long pause until it is our turn
             if my_turn(screen):
                 break
+            version = screen.state["version"]
             await pilot.press("f")
-            await pilot.pause(0.2)
+            await wait_until(pilot, lambda v=version: screen.state["version"] > v)
         assert my_turn(screen)
         assert not screen.query_one("#take", Button).disabled
         assert screen.state is not None

@@ -97,7 +97,8 @@ async def test_resume_continues_the_newest_unfinished_game(
     plan = HostPlan(player="Zoe", port=0, bind="127.0.0.1", discovery=False, resume=True)
     app = GamenightApp(bot_delay=0.0, host=plan)
     async with app.run_test(size=SIZE) as pilot:  # nothing to resume yet: said, not raised
-        await pilot.pause(0.2)
+        said = lambda: any("Cannot host" in str(n.message) for n in app._notifications)  # noqa: E731
+        await wait_until(pilot, said)
         assert isinstance(app.screen, MenuScreen) and app.table is None
 
     crashed = Host("nothanks", name="Zoe", players=3)
