@@ -1,0 +1,111 @@
+"""The Rummikub table editor driven by keys alone (issue 12), on a fixed deck."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from core.rummikub.rules import Rummikub
+from tests.tui.pilots import SIZE, make_app, wait_until
+from tests.tui.rummikub_pilots import go_to, mine, open_fixed, pick_tile
+
+
+async def meld(pilot, screen) -> None:
+    """Lay R10 R11 R12 as a new set by keys: pick R10, n; then R11 and R12 onto its end."""
+    await pick_tile(pilot, screen, "R10")
+    await pilot.press("n")
+    for tile in ("R11", "R12"):
+        await pick_tile(pilot, screen, tile)
+        await go_to(pilot, screen, ("table", 0, len(screen.draft.table[0])))
+        await pilot.press("space")
+
+
+async def test_initial_meld_then_add_to_the_run() -> None:
+    """RK-8: a 33-point run as the initial meld; RK-10: later R13 joins that run."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_fixed(app, pilot, turn_seconds=0)
+        await meld(pilot, screen)
+        assert screen.draft.table == [["R10", "R11", "R12"]]
+        assert screen.draft.meld_value() == 33
+        assert "initial meld 33/30" in str(screen.query_one("#table").border_subtitle)
+        await pilot.press("p")
+        await wait_until(pilot, lambda: len(screen.state["view"]["log"]) == 3 and mine(screen))
+        view = screen.state["view"]
+        assert view["table"] == [["R10", "R11", "R12"]] and view["melded"][0]
+        await pick_tile(pilot, screen, "R13")
+        await go_to(pilot, screen, ("table", 0, 3))
+        await pilot.press("space", "p")
+        await wait_until(pilot, lambda: screen.state["view"]["table"][0][-1] == "R13")
+        assert screen.state["view"]["table"] == [["R10", "R11", "R12", "R13"]]
+
+
+async def test_a_refused_commit_keeps_the_draft() -> None:
+    """RK-2/RK-6: a two-tile set is refused; the reason shows and the draft stays."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_fixed(app, pilot, turn_seconds=0)
+        await pick_tile(pilot, screen, "R10")
+        await pilot.press("n")
+        await pick_tile(pilot, screen, "R11")
+        await go_to(pilot, screen, ("table", 0, 1))
+        await pilot.press("space")
+        await pilot.press("w")
+        assert "too short" in str(screen.query_one("#status").render())
+        await pilot.press("p")
+        await pilot.pause()
+        assert "Not allowed" in str(screen.query_one("#status").render())
+        assert screen.my_move and screen.draft.table == [["R10", "R11"]]
+        await pilot.press("u")
+        assert screen.draft.table == [["R10"]] and screen.draft.held == "R11"
+        await pilot.press("x")
+        assert screen.draft.table == [] and len(screen.draft.rack) == 14
+
+
+async def test_a_table_tile_cannot_go_back_to_the_rack_and_draw_ends_the_turn() -> None:
+    """RK-6: tiles on the table stay there; d draws (RK-7) and the next draft starts fresh."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_fixed(app, pilot, turn_seconds=0)
+        await pick_tile(pilot, screen, "K1")
+        await go_to(pilot, screen, ("rack", 0))
+        await pilot.press("space")
+        assert screen.draft.held is None and "K1" in screen.draft.rack
+        await pilot.press("s")
+        assert screen.draft.rack[0] == "K1" and screen.draft.rack[1] == "B2"  # number first
+        await pilot.press("d")
+        await wait_until(pilot, lambda: len(screen.state["view"]["log"]) == 3 and mine(screen))
+        assert len(screen.draft.rack) == 15 and screen.draft.held is None
+
+
+async def test_the_clock_running_out_applies_the_penalty(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RK-14: at zero the draft is dropped and three tiles are taken."""
+    specs = tuple(
+        replace(s, choices=(*s.choices, 1)) if s.name == "turn_seconds" else s
+        for s in Rummikub.option_specs
+    )
+    monkeypatch.setattr(Rummikub, "option_specs", specs)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_fixed(app, pilot, turn_seconds=1)
+        assert screen.query_one("#clock").display
+        await pick_tile(pilot, screen, "R10")
+        await pilot.press("n")
+        await wait_until(pilot, lambda: len(screen.state["view"]["log"]) > 1, timeout=10)
+        log = screen.state["view"]["log"]
+        assert log[1] == {"type": "timeout", "seat": 0, "count": 3, "tiles": ["K13", "O13", "B13"]}
+        assert screen.state["view"]["rack_sizes"][0] == 17
+
+
+async def test_the_hint_applies_to_the_draft() -> None:
+    """h asks the solver; a puts its play in the draft (RK-8: an initial meld of 30 or more)."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_fixed(app, pilot, turn_seconds=0)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: screen.hint_action is not None)
+        await pilot.press("a")
+        assert screen.draft.meld_value() >= 30 and screen.draft.table
+        await pilot.press("p")
+        await wait_until(pilot, lambda: screen.state["view"]["melded"][0])
