@@ -82,20 +82,22 @@ async def test_a_table_tile_cannot_go_back_to_the_rack_and_draw_ends_the_turn() 
 async def test_the_clock_running_out_applies_the_penalty(monkeypatch: pytest.MonkeyPatch) -> None:
     """RK-14: at zero the draft is dropped and three tiles are taken."""
     specs = tuple(
-        replace(s, choices=(*s.choices, 1)) if s.name == "turn_seconds" else s
+        replace(s, choices=(*s.choices, 2)) if s.name == "turn_seconds" else s
         for s in Rummikub.option_specs
     )
     monkeypatch.setattr(Rummikub, "option_specs", specs)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_fixed(app, pilot, turn_seconds=1)
+        screen = await open_fixed(app, pilot, turn_seconds=2)
         assert screen.query_one("#clock").display
         await pick_tile(pilot, screen, "R10")
         await pilot.press("n")
-        await wait_until(pilot, lambda: len(screen.state["view"]["log"]) > 1, timeout=10)
+        await wait_until(pilot, lambda: len(screen.state["view"]["log"]) >= 3 and mine(screen))
         log = screen.state["view"]["log"]
         assert log[1] == {"type": "timeout", "seat": 0, "count": 3, "tiles": ["K13", "O13", "B13"]}
-        assert screen.state["view"]["rack_sizes"][0] == 17
+        assert screen.draft.table == [] and screen.draft.held is None  # the draft was dropped
+        assert len(screen.draft.rack) == 17
+        assert "ran out of time and took K13 O13 B13" in str(screen.query_one("#log").lines)
 
 
 async def test_the_hint_applies_to_the_draft() -> None:
@@ -109,3 +111,18 @@ async def test_the_hint_applies_to_the_draft() -> None:
         assert screen.draft.meld_value() >= 30 and screen.draft.table
         await pilot.press("p")
         await wait_until(pilot, lambda: screen.state["view"]["melded"][0])
+
+
+def test_snapshot_editing_a_turn(snap_compare) -> None:
+    """The main state: a valid meld (✓, its counter at 33/30), an invalid set (✗) and a tile
+    in hand, the cursor on the table."""
+
+    async def editing(pilot) -> None:
+        screen = await open_fixed(pilot.app, pilot, turn_seconds=0)
+        await meld(pilot, screen)
+        await pick_tile(pilot, screen, "K1")
+        await pilot.press("n")
+        await pick_tile(pilot, screen, "O8")
+        await pilot.press("up")
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=editing)

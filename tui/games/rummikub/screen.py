@@ -171,10 +171,7 @@ class RummikubScreen(GameScreen):
     def my_prompt(self, state: StateMessage) -> str:
         draft = self.draft
         if draft is not None and draft.held is not None:
-            return (
-                f"Holding {draft.held}: ←/→ choose a place, space puts it down, n as a new set, "
-                "u undoes."
-            )
+            return f"Holding {draft.held}: ←/→/↑/↓ to a place, space puts it down, n: new set."
         if draft is not None and draft.changed:
             return "Your turn: p plays this table, x resets, u undoes, w says why a set is ✗."
         return "Your turn: ←/→/↑/↓ move, space picks up a tile, d draws, h hints."

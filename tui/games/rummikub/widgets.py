@@ -158,7 +158,7 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
     """One log entry in plain words: who played what, who drew, who ran out of time."""
     kind = entry["type"]
     if kind == "game_start":
-        return f"Game {entry['game_no']} starts; {names[entry['first']]} goes first."
+        return f"Game {entry['game_no']} starts; first to play: {names[entry['first']]}."
     if kind == "game_end":
         how = "went out" if entry["how"] == "out" else "had the lowest rack (blocked)"
         who = ", ".join(names[s] for s in entry["winners"])
