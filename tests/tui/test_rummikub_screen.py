@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from core.rummikub.rules import Rummikub
 from tests.tui.pilots import SIZE, make_app, wait_until
 from tests.tui.rummikub_pilots import go_to, mine, open_fixed, pick_tile
+from tui.games.rummikub.widgets import TilePanel, log_line, new_on_table
 
 
 async def meld(pilot, screen) -> None:
@@ -126,3 +128,39 @@ def test_snapshot_editing_a_turn(snap_compare) -> None:
         await pilot.press("up")
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=editing)
+
+
+async def test_clicks_pick_and_drop() -> None:
+    """Mouse: a click on a rack tile picks it, a click on [new set] puts it down there."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_fixed(app, pilot, turn_seconds=0)
+        await click(pilot, screen.query_one("#rack", TilePanel), ("rack", 0))
+        assert screen.draft.held == "K1"
+        await click(pilot, screen.query_one("#table-tiles", TilePanel), ("new",))
+        assert screen.draft.table == [["K1"]] and screen.draft.held is None
+
+
+async def click(pilot, panel: TilePanel, place: tuple) -> None:
+    """Click the cell of `panel` that shows `place`, where the player sees it."""
+    x, y = next(xy for xy, shown in panel.places.items() if shown == place)
+    inside = panel.content_region.offset - panel.region.offset
+    await pilot.click(panel, offset=(inside.x + x, inside.y + y))
+
+
+def test_log_lines_and_new_tiles() -> None:
+    names = ["You", "Ana"]
+    assert log_line({"type": "play", "seat": 1, "tiles": ["R7", "J"], "initial": True}, names) == (
+        "Ana played R7 J (initial meld)."
+    )
+    assert log_line({"type": "draw", "seat": 1}, names) == "Ana drew a tile."
+    assert log_line({"type": "timeout", "seat": 1, "count": 3}, names) == (
+        "Ana ran out of time and took 3 tiles."
+    )
+    log = [
+        {"type": "game_start", "game_no": 1, "first": 0},
+        {"type": "play", "seat": 0, "tiles": ["R1", "R2", "R3"], "initial": True},
+        {"type": "play", "seat": 1, "tiles": ["K9", "B9", "O9"], "initial": True},
+    ]
+    state = {"seat": 0, "view": {"log": log}}
+    assert new_on_table(state) == Counter(["K9", "B9", "O9"])

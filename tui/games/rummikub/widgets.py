@@ -57,6 +57,7 @@ class TilePanel(Static):
 
     def on_mount(self) -> None:
         self.places: dict[tuple[int, int], Place] = {}
+        self.rows = 0
 
     def lay(self, chunks: list[list[tuple[str, str, Place | None]]], width: int) -> int:
         """Draw `chunks` (runs of (text, style, place) kept on one row) wrapped at `width`;
@@ -81,11 +82,14 @@ class TilePanel(Static):
                 if CURSOR in style.split():
                     cursor_row = row
                 x += len(part)
-        self.update(text)
+        # A new layout only when the number of rows changes: most edits keep it (fast redraws).
+        self.update(text, layout=row + 1 != self.rows)
+        self.rows = row + 1
         return cursor_row
 
     def on_click(self, event: events.Click) -> None:
-        place = self.places.get((event.x, event.y))
+        at = event.get_content_offset(self)  # inside the border and padding
+        place = None if at is None else self.places.get((at.x, at.y))
         if place is not None:
             self.post_message(Picked(place))
 
