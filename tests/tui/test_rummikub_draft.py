@@ -54,3 +54,11 @@ def test_adopting_a_hint_takes_its_tiles_from_the_rack() -> None:
     assert d.rack == ["J"] and d.placed() == {"R7": 1, "K9": 1, "B9": 1, "O9": 1}
     d.undo()
     assert d.table == [["R4", "R5", "R6"]] and len(d.rack) == 5
+
+
+def test_split_cuts_a_run_before_the_tile() -> None:
+    d = Draft(["R6"], [["R3", "R4", "R5", "R6", "R7", "R8"]])
+    with pytest.raises(IllegalMove):
+        d.split(("table", 0, 0))
+    d.split(("table", 0, 3))
+    assert d.table == [["R3", "R4", "R5"], ["R6", "R7", "R8"]]

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import replace
 
 import pytest
+from rich.console import Console
 
-from core.rummikub.rules import Rummikub
+from core.rummikub.rules import GAME, Rummikub
 from tests.tui.pilots import SIZE, make_app, wait_until
 from tests.tui.rummikub_pilots import go_to, mine, open_fixed, pick_tile
+from tui.games.rummikub.screen import RummikubScreen
 from tui.games.rummikub.widgets import TilePanel, log_line, new_on_table
 
 
@@ -164,3 +167,21 @@ def test_log_lines_and_new_tiles() -> None:
     ]
     state = {"seat": 0, "view": {"log": log}}
     assert new_on_table(state) == Counter(["K9", "B9", "O9"])
+
+
+def test_final_summary_ranks_the_match_totals() -> None:
+    """RK-16/RK-17: a game played out at random; the final table lists the best total first."""
+    state = GAME.new(2, 3)
+    rng = random.Random(1)
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, GAME.random_action(state, seat, rng))
+    seats = [{"name": n, "kind": "human", "level": None, "away": False} for n in ("Zoe", "Ana")]
+    message = {"type": "state", "version": 1, "seat": 0, "seats": seats, "clock": None}
+    message["view"] = GAME.view(state, 0)
+    text = Console(width=80, record=True)
+    text.print(RummikubScreen.final_summary(message))
+    rows = [line for line in text.export_text().splitlines() if "★" in line]
+    winner = message["view"]["result"]["winners"][0]
+    assert rows and ("Zoe" if winner == 0 else "Ana") in rows[0]
+    assert RummikubScreen.log_lines_of(message)[-1].startswith("Game 1 is over")

@@ -111,6 +111,14 @@ class Draft:
         self.held = None
         self.held_from_table = False
 
+    def split(self, place: Place) -> None:
+        """Cut a set in two before the tile at `place` (a run split to take a tile between)."""
+        if place[0] != "table" or not 0 < place[2] < len(self.table[place[1]]):
+            raise IllegalMove("split a set on one of its tiles after the first")
+        self._save()
+        tiles = self.table[place[1]]
+        self.table[place[1] : place[1] + 1] = [tiles[: place[2]], tiles[place[2] :]]
+
     def placed(self) -> Counter[str]:
         """The rack tiles put on the table this turn (the held one not counted)."""
         return Counter(self.start_rack) - Counter(self.rack) - Counter([self.held or ""])

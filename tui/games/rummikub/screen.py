@@ -49,12 +49,12 @@ class RummikubScreen(GameScreen):
     SCORE_WORD = "point"
     HELP = (
         "←/→ move along the rack or the table, ↑ goes to the table, ↓ to the rack. Space or "
-        "Enter picks up the tile under the cursor and puts it down: before a tile, on a set's "
-        "· slot (its end), on [new set], or back on the rack if it came from there. n puts "
-        "it down as a new set. ✓/✗ mark valid and invalid sets; w says why. u undoes, x "
-        "resets the turn, p plays the table, d draws. a applies the last hint. Tiles marked * "
-        "are new from the other players. Mouse: click a tile to pick it up, click a place to "
-        "put it down. The log scrolls with PgUp/PgDn."
+        "Enter picks up the tile under the cursor and puts it down: before a tile, on a set's ·"
+        " slot (its end), on [new set], or back on the rack if it came from there. n puts it "
+        "down as a new set; v splits a set before the cursor's tile. ✓/✗ mark valid and invalid"
+        " sets; w says why. u undoes, x resets the turn, p plays the table, d draws, a applies "
+        "the last hint. Tiles marked * are new from the other players. Mouse: click a tile to "
+        "pick it up, click a place to put it down. The log scrolls with PgUp/PgDn."
     )
     FINAL_HELP = (
         "Each game, the others lose their rack's value (a joker 30) and the winner gains it."
@@ -65,6 +65,7 @@ class RummikubScreen(GameScreen):
             "zone",
             "pick",
             "new_set",
+            "split",
             "why",
             "sort",
             "undo",
@@ -81,6 +82,7 @@ class RummikubScreen(GameScreen):
         Binding("down", "zone('rack')", "Rack", show=False),
         Binding("space,enter", "pick", "Pick/put", key_display="␣"),
         Binding("n", "new_set", "New set"),
+        Binding("v", "split", "Split"),
         Binding("w", "why", "Why"),
         Binding("s", "sort", "Sort"),
         Binding("u", "undo", "Undo"),
@@ -252,6 +254,18 @@ class RummikubScreen(GameScreen):
         if self.draft is not None and self.draft.held is not None:
             self.cursor = ("new",)
             self.pick_or_drop(("new",))
+
+    def action_split(self) -> None:
+        """Cut the set under the cursor in two, before the cursor's tile."""
+        if self.draft is None:
+            return
+        try:
+            self.draft.split(self.cursor)
+        except IllegalMove as err:
+            self._settle(f"Not here: {err}.")
+            return
+        self.cursor = ("table", self.cursor[1] + 1, 0)
+        self._settle()
 
     def action_why(self) -> None:
         """The verdict of the set under the cursor (issue 12: the reason on demand)."""
