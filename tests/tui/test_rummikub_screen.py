@@ -13,7 +13,7 @@ from core.rummikub.rules import GAME, Rummikub
 from tests.tui.pilots import SIZE, make_app, wait_until
 from tests.tui.rummikub_pilots import go_to, mine, open_fixed, pick_tile
 from tui.games.rummikub.screen import RummikubScreen
-from tui.games.rummikub.widgets import TilePanel, log_line, new_on_table
+from tui.games.rummikub.widgets import TilePanel, log_line, new_on_table, table_chunks
 
 
 async def meld(pilot, screen) -> None:
@@ -185,3 +185,13 @@ def test_final_summary_ranks_the_match_totals() -> None:
     winner = message["view"]["result"]["winners"][0]
     assert rows and ("Zoe" if winner == 0 else "Ana") in rows[0]
     assert RummikubScreen.log_lines_of(message)[-1].startswith("Game 1 is over")
+
+
+def test_marks_count_tiles_not_codes_per_set() -> None:
+    """One K9 new from the others marks one K9 (*), not every K9 on the table; a tile laid this
+    turn is marked +; an invalid set is marked ✗."""
+    table = [["K9", "B9", "O9"], ["K9", "K10"]]
+    chunks = table_chunks(table, None, False, [(Counter(["K9"]), "*"), (Counter(["K10"]), "+")])
+    faces = [[text for text, _, place in chunk if place] for chunk in chunks]
+    assert faces == [["K9*", "B9", "O9"], ["K9", "K10+"], ["[ ]"]]
+    assert [chunk[0][0] for chunk in chunks[:2]] == ["✓", "✗"]

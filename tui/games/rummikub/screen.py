@@ -53,8 +53,9 @@ class RummikubScreen(GameScreen):
         " slot (its end), on [new set], or back on the rack if it came from there. n puts it "
         "down as a new set; v splits a set before the cursor's tile. ✓/✗ mark valid and invalid"
         " sets; w says why. u undoes, x resets the turn, p plays the table, d draws, a applies "
-        "the last hint. Tiles marked * are new from the other players. Mouse: click a tile to "
-        "pick it up, click a place to put it down. The log scrolls with PgUp/PgDn."
+        "the last hint. Tiles marked * are new from the other players, + are yours this turn. "
+        "Mouse: click a tile to pick it up, click a place to put it down. The log scrolls with "
+        "PgUp/PgDn."
     )
     FINAL_HELP = (
         "Each game, the others lose their rack's value (a joker 30) and the winner gains it."
@@ -135,8 +136,9 @@ class RummikubScreen(GameScreen):
         cursor = self.cursor if draft else None
         scroll = self.query_one("#table", VerticalScroll)
         width = max(20, scroll.size.width - 2)
+        marks = [(self.marked, "*"), (draft.placed() if draft else Counter(), "+")]
         row = self.query_one("#table-tiles", TilePanel).lay(
-            table_chunks(table, cursor, holding, self.marked), width
+            table_chunks(table, cursor, holding, marks), width
         )
         if cursor is not None and cursor[0] != "rack":
             self.keep_in_sight(scroll, row)

@@ -94,20 +94,25 @@ class TilePanel(Static):
             self.post_message(Picked(place))
 
 
+Marks = list[tuple[Counter[str], str]]  # (tiles still to mark, the suffix that marks them)
+
+
 def tile_cells(
-    tiles: list[str], places: list[Place], cursor: Place | None, marked: Counter[str]
+    tiles: list[str], places: list[Place], cursor: Place | None, marks: Marks
 ) -> list[tuple[str, str, Place | None]]:
-    """Each tile as ' R7' cells; the cursor's reversed, `marked` ones (new on the table)
-    underlined and starred so the mark is not colour alone."""
+    """Each tile as ' R7' cells, the cursor's reversed. A tile counted in one of `marks` is
+    underlined and gets that mark's suffix (* new from the others, + laid by you this turn),
+    so the mark is never colour alone; the counts are used up as tiles are marked."""
     cells: list[tuple[str, str, Place | None]] = []
-    marked = Counter(marked)
     for tile, place in zip(tiles, places, strict=True):
         style = tile_style(tile)
         face = tile
-        if marked[tile]:
-            marked[tile] -= 1
-            style += " underline"
-            face += "*"
+        for left, suffix in marks:
+            if left[tile]:
+                left[tile] -= 1
+                style += " underline"
+                face += suffix
+                break
         if place == cursor:
             style += f" {CURSOR}"
         cells.append((" ", "", None))
@@ -116,17 +121,18 @@ def tile_cells(
 
 
 def table_chunks(
-    table: list[list[str]], cursor: Place | None, holding: bool, marked: Counter[str]
+    table: list[list[str]], cursor: Place | None, holding: bool, marks: Marks
 ) -> list[list[tuple[str, str, Place | None]]]:
     """One chunk per set: ✓ or ✗, its tiles, and while a tile is held a slot at its end; then
     the new-set slot."""
+    marks = [(Counter(left), suffix) for left, suffix in marks]
     chunks = []
     for index, tiles in enumerate(table):
         problem = set_problem(tiles)
         mark = ("✓", "green") if problem is None else ("✗", "bold red")
         cells = [(mark[0], mark[1], None)]
         places: list[Place] = [("table", index, i) for i in range(len(tiles))]
-        cells += tile_cells(tiles, places, cursor, marked)
+        cells += tile_cells(tiles, places, cursor, marks)
         if holding:
             end = ("table", index, len(tiles))
             cells += [(" ", "", None), (SLOT, CURSOR if cursor == end else "dim", end)]
@@ -147,7 +153,7 @@ def table_places(table: list[list[str]], holding: bool) -> list[Place]:
 
 def rack_chunks(rack: list[str], cursor: Place | None) -> list[list[tuple[str, str, Place | None]]]:
     """The rack, one chunk per tile so it wraps between tiles."""
-    return [tile_cells([tile], [("rack", i)], cursor, Counter())[1:] for i, tile in enumerate(rack)]
+    return [tile_cells([tile], [("rack", i)], cursor, [])[1:] for i, tile in enumerate(rack)]
 
 
 def set_reason(tiles: list[str]) -> str:
