@@ -172,7 +172,8 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
     if kind == "game_end":
         how = "went out" if entry["how"] == "out" else "had the lowest rack (blocked)"
         who = ", ".join(names[s] for s in entry["winners"])
-        return f"Game {entry['game_no']} is over: {who} {how}."
+        scores = ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(entry["scores"]))
+        return f"Game {entry['game_no']} is over: {who} {how}. Scores: {scores}."
     who = names[entry["seat"]]
     if kind == "play":
         meld = " (initial meld)" if entry["initial"] else ""
