@@ -39,9 +39,12 @@ async def menu(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+MIXED = ["left", "", "right", "right"]  # easy, normal, hard, hard beside the player
+
+
 async def game(pilot: Pilot[None]) -> None:
-    """A few moves into a five-player game, at our turn with the log filling up."""
-    screen = await open_game(pilot, name="Sam", more_players=1)
+    """A few moves into a five-player game against every bot level, at our turn."""
+    screen = await open_game(pilot, name="Sam", more_players=1, level_keys=MIXED)
     for key in "ppptp":
         await wait_until(pilot, lambda: my_turn(screen))
         await pilot.press(key)
@@ -49,7 +52,9 @@ async def game(pilot: Pilot[None]) -> None:
 
 
 async def final(pilot: Pilot[None]) -> None:
-    await play_to_the_end(pilot, await open_game(pilot, name="Sam", more_players=1))
+    await play_to_the_end(
+        pilot, await open_game(pilot, name="Sam", more_players=1, level_keys=MIXED)
+    )
 
 
 SHOTS: dict[str, tuple[Callable[[], GamenightApp], Walk]] = {

@@ -4,6 +4,7 @@ what it changes on the table, in words a player reads ("add R7 to R4 R5 R6; new 
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 
@@ -45,8 +46,9 @@ def describe_play(before: Sequence[Sequence[str]], after: Sequence[Sequence[str]
     return "; ".join(parts)
 
 
-def hint(view: View) -> tuple[Action, str]:
-    """The action to suggest and why, for the seat whose view this is."""
+def hint(view: View, rng: random.Random | None = None) -> tuple[Action, str]:
+    """The action to suggest and why, for the seat whose view this is. `rng` is accepted for
+    the TUI frame's hint signature (view, rng) and unused: the solver is exact."""
     action, measure = best_action(view)
     if measure is None:
         if not view["melded"][view["seat"]]:

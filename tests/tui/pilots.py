@@ -34,18 +34,24 @@ async def wait_until(pilot: Pilot[None], done: Callable[[], bool], timeout: floa
 
 
 async def open_game(
-    pilot: Pilot[None], name: str = "Zoe", more_players: int = 0, level_keys: str = "left"
+    pilot: Pilot[None],
+    name: str = "Zoe",
+    more_players: int = 0,
+    level_keys: str | list[str] = "left",
 ) -> NoThanksScreen:
     """From the menu, set up a table by keys alone and start it; returns the game screen.
 
     `more_players` presses → on the players choice (4 by default); `level_keys` is pressed on
-    every bot's level (left: normal → easy).
+    every bot's level (left: normal → easy; right: normal → hard), or one entry per bot ("" keeps
+    normal).
     """
     await pilot.press("s")
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, SoloSetupScreen))
     await pilot.press("ctrl+u", *name, "tab", "tab", *["right"] * more_players, "tab")
-    for _ in range(3 + more_players):
-        await pilot.press("tab", level_keys)
+    bots = 3 + more_players
+    keys = [level_keys] * bots if isinstance(level_keys, str) else level_keys
+    for key in keys:
+        await pilot.press("tab", *([key] if key else []))
     await pilot.press("enter")
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, NoThanksScreen))
     screen = pilot.app.screen

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from functools import partial
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -72,6 +73,7 @@ class GameScreen(TableTalk):
         self.logged = 0
         self.finished = False
         self.hinting = False
+        self.hint_action: dict[str, Any] | None = None  # the last hint's action, for its state
 
     # ---- what a game writes -------------------------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -300,23 +302,25 @@ class GameScreen(TableTalk):
             return
         self.hinting = True
         self.say("Thinking about a hint…")
-        state = self.state
-        self.run_worker(lambda: self._hint(state), thread=True, group="hint", exit_on_error=False)
+        self.run_worker(
+            partial(self._hint, self.state), thread=True, group="hint", exit_on_error=False
+        )
 
     def _hint(self, state: StateMessage) -> None:
         assert self.HINT is not None
         module, name = self.HINT.split(":")
         hint = getattr(importlib.import_module(module), name)
         try:
-            _action, reason = hint(state["view"], random.Random(state["version"]))
+            action, reason = hint(state["view"], random.Random(state["version"]))
             text = f"Hint: {reason}"
         except Exception as err:  # a hint must never cost the game: say it and go on
-            text = f"No hint this time ({err})."
-        self.app.call_from_thread(self._hinted, state, text)
+            action, text = None, f"No hint this time ({err})."
+        self.app.call_from_thread(self._hinted, state, text, action)
 
-    def _hinted(self, state: StateMessage, text: str) -> None:
+    def _hinted(self, state: StateMessage, text: str, action: dict[str, Any] | None) -> None:
         self.hinting = False
         if self.state is state:  # still the position the hint is about
+            self.hint_action = action  # a screen may offer to apply it (Rummikub's draft)
             self.say(text)
 
     def _may_hurry(self) -> bool:

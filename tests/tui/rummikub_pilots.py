@@ -1,0 +1,72 @@
+"""A Rummikub table with a fixed deck for Pilot tests and snapshots, and cursor moves by keys.
+
+The LAN lobby refuses option `deck` (every player would be sent it); a solo test table sets it
+on the lobby directly, after the refusal, so the product keeps refusing it everywhere.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from textual.pilot import Pilot
+
+from core.rummikub.sets import full_deck
+from net.host import Host
+from tests.tui.pilots import make_app, wait_until
+from tui.app import GamenightApp
+from tui.games.rummikub.screen import RummikubScreen
+from tui.table import TableLink
+
+# RK-5: seat i's rack is deck[i*14:(i+1)*14]. Ours melds R10 R11 R12 (33, RK-8) and keeps R13
+# for the run; the bot's rack makes no set, so it draws, and the pool's first tiles fit nothing.
+MINE = ["R10", "R11", "R12", "R13", "K1", "K3", "K5", "B2", "B4", "B6", "B8", "O8", "O10", "O12"]
+BOTS = ["K2", "K4", "K6", "K8", "R2", "R4", "R6", "B1", "B3", "B5", "O1", "O3", "O5", "O7"]
+FIRST_DRAWS = ["K13", "O13", "B13", "K11"]
+
+
+def fixed_deck() -> list[str]:
+    rest = Counter(full_deck()) - Counter(MINE + BOTS + FIRST_DRAWS)
+    return [*MINE, *BOTS, *FIRST_DRAWS, *sorted(rest.elements())]
+
+
+async def open_fixed(app: GamenightApp, pilot: Pilot[None], **options: object) -> RummikubScreen:
+    """Sit at a solo table (us in seat 0, first to play, one easy bot) with `fixed_deck()`."""
+    host = Host("rummikub", name="Zoe", players=2, options=dict(options), seed=1, solo=True)
+    host.lobby.options = {**host.lobby.options, "deck": fixed_deck(), "first": 0}
+    host.set_bot(1, "easy")
+    host.start()
+    assert host.local is not None
+    app.sit(TableLink(app, host.local, host=host, solo=True))
+    await wait_until(pilot, lambda: isinstance(app.screen, RummikubScreen) and mine(app.screen))
+    screen = app.screen
+    assert isinstance(screen, RummikubScreen)
+    return screen
+
+
+def mine(screen: RummikubScreen) -> bool:
+    return screen.my_move and screen.draft is not None
+
+
+async def go_to(pilot: Pilot[None], screen: RummikubScreen, place: tuple) -> None:
+    """Move the cursor to `place` with the arrow keys only."""
+    zone = "rack" if place[0] == "rack" else "table"
+    if (screen.cursor[0] == "rack") != (zone == "rack"):
+        await pilot.press("down" if zone == "rack" else "up")
+    for _ in range(200):
+        places = screen.places()
+        if screen.cursor == place:
+            return
+        step = "right" if places.index(place) > places.index(screen.cursor) else "left"
+        await pilot.press(step)
+    raise AssertionError(f"the cursor never reached {place}")
+
+
+async def pick_tile(pilot: Pilot[None], screen: RummikubScreen, tile: str) -> None:
+    """Move to `tile` on the rack and pick it up (space)."""
+    assert screen.draft is not None
+    await go_to(pilot, screen, ("rack", screen.draft.rack.index(tile)))
+    await pilot.press("space")
+    assert screen.draft.held == tile
+
+
+__all__ = ["make_app"]

@@ -1,0 +1,1 @@
+"""Rummikub in the TUI: the table editor screen, its draft of a turn, widgets, CSS and rules."""

@@ -1,0 +1,315 @@
+"""The Rummikub table editor on the game-screen frame: the rack, the table in rows of sets, and a
+draft of the turn the player rearranges by keys (or clicks) before committing it.
+
+The draft (`draft.Draft`) lives only on this screen: nothing reaches the table until `p` sends
+the whole new table as one play, which the rules judge (a refusal is said and the draft kept).
+A draft belongs to one turn: at a new state where it is no longer the player's move (they
+played, drew, or the clock timed them out, RK-14), it is dropped.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+
+from core import IllegalMove
+from core.rummikub.play import MELD_POINTS
+from tui.games.rummikub.draft import Draft, Place
+from tui.games.rummikub.widgets import (
+    Picked,
+    TilePanel,
+    colour_first,
+    log_line,
+    new_on_table,
+    number_first,
+    rack_chunks,
+    score_table,
+    set_reason,
+    table_chunks,
+    table_places,
+)
+from tui.messages import StateMessage
+from tui.screens.game import GameScreen
+from tui.seats import seat_names
+
+SORTS = {"colour": colour_first, "number": number_first}
+
+
+class RummikubScreen(GameScreen):
+    """Arrows move over rack and table, space picks up and puts down, p plays, d draws."""
+
+    GAME_ID = "rummikub"
+    CSS_PATH = "rummikub.tcss"
+    HINT = "core.rummikub.hints:hint"
+    SCORE_WORD = "point"
+    HELP = (
+        "←/→ move along the rack or the table, ↑ goes to the table, ↓ to the rack. Space or "
+        "Enter picks up the tile under the cursor and puts it down: before a tile, on a set's ·"
+        " slot (its end), on [new set], or back on the rack if it came from there. n puts it "
+        "down as a new set; v splits a set before the cursor's tile. ✓/✗ mark valid and invalid"
+        " sets; w says why. u undoes, x resets the turn, p plays the table, d draws, a applies "
+        "the last hint. Tiles marked * are new from the other players, + are yours this turn. "
+        "Mouse: click a tile to pick it up, click a place to put it down. The log scrolls with "
+        "PgUp/PgDn."
+    )
+    FINAL_HELP = (
+        "Each game, the others lose their rack's value (a joker 30) and the winner gains it."
+    )
+    PLAY_ACTIONS = frozenset(
+        {
+            "move",
+            "zone",
+            "pick",
+            "new_set",
+            "split",
+            "why",
+            "sort",
+            "undo",
+            "reset",
+            "commit",
+            "draw_tile",
+            "apply_hint",
+        }
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Move", show=False),
+        Binding("right", "move(1)", "Move", show=False),
+        Binding("up", "zone('table')", "Table", show=False),
+        Binding("down", "zone('rack')", "Rack", show=False),
+        Binding("space,enter", "pick", "Pick/put", key_display="␣"),
+        Binding("n", "new_set", "New set"),
+        Binding("v", "split", "Split"),
+        Binding("w", "why", "Why"),
+        Binding("s", "sort", "Sort"),
+        Binding("u", "undo", "Undo"),
+        Binding("x", "reset", "Reset"),
+        Binding("p", "commit", "Play"),
+        Binding("d", "draw_tile", "Draw"),
+        Binding("a", "apply_hint", "Use hint"),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.draft: Draft | None = None
+        self.turn_key: tuple[int, int] | None = None  # (game, log length) the draft is for
+        self.cursor: Place = ("rack", 0)
+        self.last_table: Place = ("new",)
+        self.sort = "colour"
+        self.marked: Counter[str] = Counter()
+
+    def compose_table(self) -> ComposeResult:
+        with VerticalScroll(id="table"):
+            yield TilePanel(id="table-tiles")
+        yield TilePanel(id="rack")
+
+    def on_mount(self) -> None:
+        """(Textual runs GameScreen.on_mount next: it connects the screen to the table.)"""
+        self.query_one("#table").can_focus = False
+
+    # ---- state from the table -----------------------------------------------------------
+    def draw(self, state: StateMessage) -> None:
+        view = state["view"]
+        self.marked = new_on_table(state)
+        key = (view["game_no"], len(view["log"]))
+        if not self.my_move or view["rack"] is None:
+            self.draft = None
+        elif self.draft is None or key != self.turn_key:
+            self.draft = Draft(list(view["rack"]), [list(s) for s in view["table"]])
+            self.cursor = ("rack", 0)
+        self.turn_key = key
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the rack and table (the draft's, while one is open) with the cursor."""
+        assert self.state is not None
+        view = self.state["view"]
+        draft = self.draft
+        rack = draft.rack if draft else list(view["rack"] or [])
+        rack.sort(key=SORTS[self.sort])
+        table = draft.table if draft else view["table"]
+        holding = draft is not None and draft.held is not None
+        cursor = self.cursor if draft else None
+        scroll = self.query_one("#table", VerticalScroll)
+        width = max(20, scroll.size.width - 2)
+        marks = [(self.marked, "*"), (draft.placed() if draft else Counter(), "+")]
+        row = self.query_one("#table-tiles", TilePanel).lay(
+            table_chunks(table, cursor, holding, marks), width
+        )
+        if cursor is not None and cursor[0] != "rack":
+            self.keep_in_sight(scroll, row)
+        panel = self.query_one("#rack", TilePanel)
+        panel.lay(rack_chunks(rack, cursor), max(20, panel.size.width - 2))
+        panel.border_title = f"Your rack ({sort_name(self.sort)}; s sorts)"
+        names = seat_names(self.state)
+        counts = ", ".join(f"{names[i]}: {n}" for i, n in enumerate(view["rack_sizes"]))
+        scroll.border_title = f"Table — pool {view['pool_left']} — racks {counts}"
+        scroll.border_subtitle = self.meld_text()
+
+    @staticmethod
+    def keep_in_sight(scroll: VerticalScroll, row: int) -> None:
+        """Scroll the table just enough that the cursor's row shows."""
+        top, height = scroll.scroll_y, max(1, scroll.scrollable_content_region.height)
+        if row < top:
+            scroll.scroll_to(y=row, animate=False)
+        elif row >= top + height:
+            scroll.scroll_to(y=row - height + 1, animate=False)
+
+    def meld_text(self) -> str:
+        """Before the initial meld, its value against 30 (RK-8); the held tile, if any."""
+        assert self.state is not None
+        parts = []
+        draft = self.draft
+        if draft is not None:
+            if not self.state["view"]["melded"][self.state["seat"]]:
+                value = draft.meld_value()
+                parts.append(f"initial meld {value}/{MELD_POINTS}{' ✓' if value >= 30 else ''}")
+            if draft.held is not None:
+                parts.append(f"holding {draft.held}")
+        return " — ".join(parts)
+
+    def my_prompt(self, state: StateMessage) -> str:
+        draft = self.draft
+        if draft is not None and draft.held is not None:
+            return f"Holding {draft.held}: ←/→/↑/↓ to a place, space puts it down, n: new set."
+        if draft is not None and draft.changed:
+            return "Your turn: p plays this table, x resets, u undoes, w says why a set is ✗."
+        return "Your turn: ←/→/↑/↓ move, space picks up a tile, d draws, h hints."
+
+    @classmethod
+    def log_line(cls, entry: dict[str, Any], names: list[str]) -> str | None:
+        return log_line(entry, names)
+
+    @classmethod
+    def final_summary(cls, state: StateMessage) -> RenderableType:
+        return score_table(state)
+
+    # ---- editing the draft --------------------------------------------------------------
+    def places(self) -> list[Place]:
+        """The places ←/→ walk in the cursor's zone."""
+        assert self.draft is not None
+        if self.cursor[0] == "rack":
+            return [("rack", i) for i in range(len(self.draft.rack))] or [("rack", 0)]
+        return table_places(self.draft.table, self.draft.held is not None)
+
+    def _settle(self, message: str | None = None) -> None:
+        """Keep the cursor on a real place after an edit, redraw, and say what happened."""
+        assert self.draft is not None and self.state is not None
+        places = self.places()
+        if self.cursor not in places:
+            same = [p for p in places if p[:2] == self.cursor[:2]]
+            self.cursor = same[-1] if same else places[-1] if self.cursor[0] == "rack" else ("new",)
+        self.redraw()
+        self.say(message or self.my_prompt(self.state))
+
+    def action_move(self, step: int) -> None:
+        if self.draft is None:
+            return
+        places = self.places()
+        at = places.index(self.cursor) if self.cursor in places else 0
+        self.cursor = places[max(0, min(len(places) - 1, at + step))]
+        self._settle()
+
+    def action_zone(self, zone: str) -> None:
+        if (
+            self.draft is None
+            or self.cursor[0] == zone
+            or (zone == "table") == (self.cursor[0] != "rack")
+        ):
+            return
+        if zone == "rack":
+            self.last_table = self.cursor
+            self.cursor = ("rack", 0)
+        else:
+            self.cursor = self.last_table
+        self._settle()
+
+    def action_pick(self) -> None:
+        self.pick_or_drop(self.cursor)
+
+    def on_picked(self, event: Picked) -> None:
+        if self.draft is not None:
+            self.cursor = event.place
+            self.pick_or_drop(event.place)
+
+    def pick_or_drop(self, place: Place) -> None:
+        draft = self.draft
+        if draft is None:
+            return
+        try:
+            if draft.held is None:
+                draft.pick(place)
+            else:
+                if place[0] == "rack":
+                    place = ("rack", len(draft.rack))
+                draft.drop(place)
+        except IllegalMove as err:
+            self._settle(f"Not here: {err}.")
+            return
+        self._settle()
+
+    def action_new_set(self) -> None:
+        if self.draft is not None and self.draft.held is not None:
+            self.cursor = ("new",)
+            self.pick_or_drop(("new",))
+
+    def action_split(self) -> None:
+        """Cut the set under the cursor in two, before the cursor's tile."""
+        if self.draft is None:
+            return
+        try:
+            self.draft.split(self.cursor)
+        except IllegalMove as err:
+            self._settle(f"Not here: {err}.")
+            return
+        self.cursor = ("table", self.cursor[1] + 1, 0)
+        self._settle()
+
+    def action_why(self) -> None:
+        """The verdict of the set under the cursor (issue 12: the reason on demand)."""
+        if self.draft is None or self.cursor[0] != "table":
+            self.say("w explains the set under the cursor: move up to the table first.")
+            return
+        self.say(set_reason(self.draft.table[self.cursor[1]]))
+
+    def action_sort(self) -> None:
+        self.sort = "number" if self.sort == "colour" else "colour"
+        if self.state is not None:
+            self.redraw()
+
+    def action_undo(self) -> None:
+        if self.draft is not None:
+            self._settle(None if self.draft.undo() else "Nothing to undo this turn.")
+
+    def action_reset(self) -> None:
+        if self.draft is not None:
+            self.draft.reset()
+            self._settle("The table and your rack are back as the turn began.")
+
+    def action_apply_hint(self) -> None:
+        action = self.hint_action
+        if self.draft is None or not action or action.get("kind") != "play":
+            self.say("No play to apply: h asks for a hint first (if it says draw, press d).")
+            return
+        self.draft.adopt(action["table"])
+        self._settle("The hint's table is your draft: p plays it, u takes it back.")
+
+    async def action_commit(self) -> None:
+        draft = self.draft
+        if draft is None:
+            return
+        if draft.held is not None:
+            self.say(f"You hold {draft.held}: put it down before playing.")
+            return
+        await self.send({"kind": "play", "table": [list(s) for s in draft.table]})
+
+    async def action_draw_tile(self) -> None:
+        await self.send({"kind": "draw"})
+
+
+def sort_name(sort: str) -> str:
+    return "colour, then number" if sort == "colour" else "number, then colour"

@@ -1,0 +1,220 @@
+"""How Rummikub looks: tiles (number and colour letter, never colour alone), the table laid out
+in rows of sets with validity marks, the rack, log lines and the final scores.
+
+The table and rack are drawn as Rich text by hand, laid out here rather than by Textual, so a
+key press redraws two Statics (fast on a 60-tile table) and a click maps back to the exact tile
+(`TilePanel.places`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widgets import Static
+
+from core.rummikub.sets import JOKER, TILE_OF, read_set
+from tui.games.rummikub.draft import Place, set_problem
+from tui.messages import StateMessage
+from tui.seats import PLAYER_WIDTH, plural, seat_label
+
+# 16-colour safe: the letter says the colour, the colour only helps. Jokers are reversed.
+TILE_STYLES = {"K": "bold", "R": "bold red", "B": "bold bright_blue", "O": "bold yellow"}
+JOKER_STYLE = "bold reverse magenta"
+CURSOR = "reverse"
+GAP = "   "  # between sets on a row
+SLOT = "·"  # where a held tile may go: the end of a set, a new set
+
+
+def tile_style(tile: str) -> str:
+    return JOKER_STYLE if tile == JOKER else TILE_STYLES[tile[0]]
+
+
+def colour_first(tile: str) -> tuple[int, int]:
+    """Colour, then number, jokers last."""
+    return (4, 0) if tile == JOKER else TILE_OF[tile]
+
+
+def number_first(tile: str) -> tuple[int, int]:
+    """Number, then colour, jokers last."""
+    return (99, 0) if tile == JOKER else (TILE_OF[tile][1], TILE_OF[tile][0])
+
+
+class Picked(Message):
+    """A click on a place of a tile panel: the screen picks or drops there."""
+
+    def __init__(self, place: Place) -> None:
+        super().__init__()
+        self.place = place
+
+
+class TilePanel(Static):
+    """Tiles laid out in rows; remembers which cell shows which place, for clicks."""
+
+    def on_mount(self) -> None:
+        self.places: dict[tuple[int, int], Place] = {}
+        self.rows = 0
+
+    def lay(self, chunks: list[list[tuple[str, str, Place | None]]], width: int) -> int:
+        """Draw `chunks` (runs of (text, style, place) kept on one row) wrapped at `width`;
+        returns the row of the first cell styled as the cursor (0 if none)."""
+        text = Text(no_wrap=True, overflow="crop")
+        self.places = {}
+        row = x = 0
+        cursor_row = 0
+        for chunk in chunks:
+            size = sum(len(t) for t, _, _ in chunk)
+            if x and x + len(GAP) + size > width:
+                text.append("\n")
+                row, x = row + 1, 0
+            elif x:
+                text.append(GAP)
+                x += len(GAP)
+            for part, style, place in chunk:
+                text.append(part, style=style)
+                if place is not None:
+                    for dx in range(len(part)):
+                        self.places[(x + dx, row)] = place
+                if CURSOR in style.split():
+                    cursor_row = row
+                x += len(part)
+        # A new layout only when the number of rows changes: most edits keep it (fast redraws).
+        self.update(text, layout=row + 1 != self.rows)
+        self.rows = row + 1
+        return cursor_row
+
+    def on_click(self, event: events.Click) -> None:
+        at = event.get_content_offset(self)  # inside the border and padding
+        place = None if at is None else self.places.get((at.x, at.y))
+        if place is not None:
+            self.post_message(Picked(place))
+
+
+Marks = list[tuple[Counter[str], str]]  # (tiles still to mark, the suffix that marks them)
+
+
+def tile_cells(
+    tiles: list[str], places: list[Place], cursor: Place | None, marks: Marks
+) -> list[tuple[str, str, Place | None]]:
+    """Each tile as ' R7' cells, the cursor's reversed. A tile counted in one of `marks` is
+    underlined and gets that mark's suffix (* new from the others, + laid by you this turn),
+    so the mark is never colour alone; the counts are used up as tiles are marked."""
+    cells: list[tuple[str, str, Place | None]] = []
+    for tile, place in zip(tiles, places, strict=True):
+        style = tile_style(tile)
+        face = tile
+        for left, suffix in marks:
+            if left[tile]:
+                left[tile] -= 1
+                style += " underline"
+                face += suffix
+                break
+        if place == cursor:
+            style += f" {CURSOR}"
+        cells.append((" ", "", None))
+        cells.append((face, style, place))
+    return cells
+
+
+def table_chunks(
+    table: list[list[str]], cursor: Place | None, holding: bool, marks: Marks
+) -> list[list[tuple[str, str, Place | None]]]:
+    """One chunk per set: ✓ or ✗, its tiles, and while a tile is held a slot at its end; then
+    the new-set slot."""
+    marks = [(Counter(left), suffix) for left, suffix in marks]
+    chunks = []
+    for index, tiles in enumerate(table):
+        problem = set_problem(tiles)
+        mark = ("✓", "green") if problem is None else ("✗", "bold red")
+        cells = [(mark[0], mark[1], None)]
+        places: list[Place] = [("table", index, i) for i in range(len(tiles))]
+        cells += tile_cells(tiles, places, cursor, marks)
+        if holding:
+            end = ("table", index, len(tiles))
+            cells += [(" ", "", None), (SLOT, CURSOR if cursor == end else "dim", end)]
+        chunks.append(cells)
+    new = ("new",)
+    label = "[new set]" if holding else "[ ]"
+    chunks.append([(label, CURSOR if cursor == new else "dim", new)])
+    return chunks
+
+
+def table_places(table: list[list[str]], holding: bool) -> list[Place]:
+    """The table's places in reading order, as ←/→ walk them."""
+    places: list[Place] = []
+    for index, tiles in enumerate(table):
+        places += [("table", index, i) for i in range(len(tiles) + (1 if holding else 0))]
+    return [*places, ("new",)]
+
+
+def rack_chunks(rack: list[str], cursor: Place | None) -> list[list[tuple[str, str, Place | None]]]:
+    """The rack, one chunk per tile so it wraps between tiles."""
+    return [tile_cells([tile], [("rack", i)], cursor, [])[1:] for i, tile in enumerate(rack)]
+
+
+def set_reason(tiles: list[str]) -> str:
+    """A set's verdict in words: why it is invalid, or what it is worth."""
+    problem = set_problem(tiles)
+    if problem is not None:
+        return f"Invalid: {problem}."
+    return f"Valid: {' '.join(tiles)} is worth {read_set(tiles).best_value}."
+
+
+def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
+    """One log entry in plain words: who played what, who drew, who ran out of time."""
+    kind = entry["type"]
+    if kind == "game_start":
+        return f"Game {entry['game_no']} starts; first to play: {names[entry['first']]}."
+    if kind == "game_end":
+        how = "went out" if entry["how"] == "out" else "had the lowest rack (blocked)"
+        who = ", ".join(names[s] for s in entry["winners"])
+        scores = ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(entry["scores"]))
+        return f"Game {entry['game_no']} is over: {who} {how}. Scores: {scores}."
+    who = names[entry["seat"]]
+    if kind == "play":
+        meld = " (initial meld)" if entry["initial"] else ""
+        return f"{who} played {' '.join(entry['tiles'])}{meld}."
+    if kind == "draw":
+        return f"{who} drew {entry['tile']}." if "tile" in entry else f"{who} drew a tile."
+    if kind == "timeout":
+        took = " ".join(entry["tiles"]) if "tiles" in entry else plural(entry["count"], "tile")
+        return f"{who} ran out of time and took {took}."
+    return f"{who} passed: the pool is empty."
+
+
+def new_on_table(state: StateMessage) -> Counter[str]:
+    """Tiles the other players put on the table since the shown seat last played or drew."""
+    seat = state["seat"]
+    tiles: Counter[str] = Counter()
+    for entry in reversed(state["view"]["log"]):
+        if entry["type"] == "game_start" or entry.get("seat") == seat:
+            break
+        if entry["type"] == "play":
+            tiles.update(entry["tiles"])
+    return tiles
+
+
+def score_table(state: StateMessage) -> Table:
+    """Seats from the best match total down (RK-16 to RK-18); winners marked ★."""
+    view = state["view"]
+    result = view["result"]
+    table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
+    table.add_column("", width=1, no_wrap=True)
+    table.add_column("Player", no_wrap=True, max_width=PLAYER_WIDTH)
+    table.add_column("Tiles left", justify="right", no_wrap=True)
+    table.add_column("Score", justify="right", no_wrap=True)
+    order = sorted(range(view["players"]), key=lambda s: (-result["scores"][s], s))
+    for seat in order:
+        won = seat in result["winners"]
+        table.add_row(
+            "★" if won else "",
+            seat_label(state, seat),
+            str(view["rack_sizes"][seat]),
+            str(result["scores"][seat]),
+            style="bold reverse" if won else "",
+        )
+    return table
