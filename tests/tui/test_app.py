@@ -137,7 +137,7 @@ async def test_setup_defaults_name_and_hides_unused_seats() -> None:
         await pilot.press("s")
         screen = app.screen
         assert isinstance(screen, SoloSetupScreen)
-        await pilot.press("ctrl+u", "tab", "tab", "left", "left", "left")  # 4 → 3 → 7 → 6
+        await pilot.press("ctrl+u", "tab", "tab", *["left"] * 4)  # 4 → 3 → 2 → 7 → 6
         assert [screen.query_one(f"#level-{n}").display for n in range(1, 7)] == [True] * 5 + [
             False
         ]

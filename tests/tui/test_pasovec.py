@@ -10,6 +10,10 @@ from tui.games.pasovec.words import log_line
 from tui.widgets.following_log import FollowingLog
 
 
+def status(screen: PasovecScreen) -> str:
+    return str(screen.query_one("#status").render())
+
+
 def log_text(screen: PasovecScreen) -> str:
     return "\n".join(str(line) for line in screen.query_one(FollowingLog).lines)
 
@@ -31,7 +35,8 @@ async def test_a_whole_round_by_keys_alone() -> None:
                 break
             if view["phase"] == "roll":
                 if not rolled:  # one more blue die, red cycled to none: (1, 1, 1) to (2, 1, 0)
-                    await pilot.press("1", "3", "3")
+                    await pilot.press("1", "3", "3", "h")
+                    await wait_until(pilot, lambda: "Hint: Roll " in status(screen))
                 assert screen.combo == (2, 1, 0)  # the dice stay chosen for the next roll
                 assert "Sums 6–12" in str(screen.query_one("#dice-body").render())
                 await pilot.press("enter")
@@ -72,10 +77,8 @@ async def test_decide_keys_pick_cards_and_refusals_are_explained() -> None:
         if far:
             steps = (far[0] - screen.selected) % len(hand)
             await pilot.press(*["right"] * steps, "d")
-            await wait_until(
-                pilot, lambda: "Not allowed" in str(screen.query_one("#status").render())
-            )
-            assert "(PA-8)" in str(screen.query_one("#status").render())
+            await wait_until(pilot, lambda: "Not allowed" in status(screen))
+            assert "(PA-8)" in status(screen)
         await pilot.press("t")
         await wait_until(
             pilot,

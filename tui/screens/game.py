@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from functools import partial
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -300,7 +301,8 @@ class GameScreen(TableTalk):
             return
         self.hinting = True
         self.say("Thinking about a hint…")
-        self.run_worker(self._hint(self.state), thread=True, group="hint", exit_on_error=False)
+        work = partial(self._hint, self.state)  # run in the worker's thread, not called here
+        self.run_worker(work, thread=True, group="hint", exit_on_error=False)
 
     def _hint(self, state: StateMessage) -> None:
         assert self.HINT is not None

@@ -13,6 +13,7 @@ from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.timer import Timer
 from textual.widgets import Button
 
 from core.pasovec import cost
@@ -67,6 +68,7 @@ class PasovecScreen(GameScreen):
         self.selected = 0
         self.rolled = 0  # rolls seen: a new one resets the selection and tumbles the dice
         self.tumbles = 0
+        self.tumbler: Timer | None = None
 
     def compose_table(self) -> ComposeResult:
         with Horizontal(id="table"):
@@ -99,7 +101,7 @@ class PasovecScreen(GameScreen):
             animate = getattr(self.app, "bot_delay", 0) > 0  # no pause chosen: no tumbling
             self.tumbles = TUMBLES if animate and view["phase"] == "decide" else 0
             if self.tumbles:
-                self.set_interval(TUMBLE_SECONDS, self._tumble, repeat=TUMBLES)
+                self.tumbler = self.set_interval(TUMBLE_SECONDS, self._tumble)
         self._draw_table(state)
 
     def _draw_table(self, state: StateMessage) -> None:
@@ -111,7 +113,7 @@ class PasovecScreen(GameScreen):
         if choosing:
             dice.choosing(view, state["seat"], self.combo)
         else:
-            dice.rolled(state, seat_names(state), self._shown_dice(view))
+            dice.rolled(state, seat_names(state), self._shown_dice(view), bool(self.tumbles))
         deciding = mine and view["phase"] == "decide"
         self.query_one(HandPanel).show(
             state, self.combo if choosing else None, self.selected, deciding
@@ -130,7 +132,9 @@ class PasovecScreen(GameScreen):
         ]
 
     def _tumble(self) -> None:
-        self.tumbles -= 1
+        self.tumbles = max(self.tumbles - 1, 0)
+        if not self.tumbles and self.tumbler is not None:
+            self.tumbler.stop()
         if self.state is not None:
             self._draw_table(self.state)
 

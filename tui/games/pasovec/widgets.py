@@ -126,15 +126,18 @@ class DicePanel(Vertical):
             body.append("Choose at least one die.")
         self.query_one("#dice-body", Static).update(body)
 
-    def rolled(self, message: StateMessage, names: list[str], shown: list[list[Any]]) -> None:
-        """The roller, the dice (`shown`: the real ones, or tumbling ones) and the sum."""
+    def rolled(
+        self, message: StateMessage, names: list[str], shown: list[list[Any]], tumbling: bool
+    ) -> None:
+        """The roller, the dice (`shown`: the real ones, or while `tumbling` passing faces)
+        and the sum once they settle."""
         view = message["view"]
         self.query_one("#choosers").display = False
         if view["phase"] == "decide":
             who = names[view["active"]]
             head = f"{who} rolled"
             body = Text(" ".join(f"[{die}]" for die in dice_text(shown).split()) + "\n\n")
-            if shown == view["roll"]:
+            if not tumbling:
                 body.append(f"Sum {view['sum']}", style="bold reverse")
                 body.append("\nEveryone decides at once.")
             else:
