@@ -14,17 +14,10 @@ import random
 
 from core import get_game
 from tests.net.conftest import start_game
+from tests.net.test_game import keys
 
 STALE = "you have moved since"
 SECRET_KEYS = {"seed", "tape", "aside", "hands", "choices", "deck", "rng", "state"}
-
-
-def keys(obj: object) -> set[str]:
-    if isinstance(obj, dict):
-        return set(obj) | {k for v in obj.values() for k in keys(v)}
-    if isinstance(obj, list):
-        return {k for v in obj for k in keys(v)}
-    return set()
 
 
 async def test_pasovec_lan_game_sends_no_hand_decision_or_seed_of_others() -> None:

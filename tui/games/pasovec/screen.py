@@ -56,8 +56,8 @@ class PasovecScreen(GameScreen):
         Binding("2", "dice(1)", "Y"),
         Binding("3", "dice(2)", "R"),
         Binding("enter", "roll", "Roll"),
-        Binding("left", "pick(-1)", "Card", key_display="←"),
-        Binding("right", "pick(1)", "Card", key_display="→"),
+        Binding("left", "pick(-1)", "Card", key_display="←/→"),
+        Binding("right", "pick(1)", "Next card", show=False),
         Binding("d", "discard", "Discard"),
         Binding("t", "token", "Token"),
     ]
