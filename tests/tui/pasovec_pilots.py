@@ -48,3 +48,14 @@ async def decide(pilot: Pilot[None], screen: PasovecScreen) -> str:
     key = "d" if cost(card, view["sum"]) <= min(1, view["tokens"][screen.state["seat"]]) else "t"
     await pilot.press(key)
     return key
+
+
+async def until_my_roll(pilot: Pilot[None], screen: PasovecScreen) -> None:
+    """Decide by keys (`decide`) until the table waits for our roll."""
+    while True:
+        await wait_until(pilot, lambda: phase_of(screen) is not None)
+        if phase_of(screen) == "roll":
+            return
+        version = screen.state["version"]  # type: ignore[index]
+        await decide(pilot, screen)
+        await wait_until(pilot, lambda v=version: screen.state["version"] > v)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.pasovec.dice import COLOURS
-from tests.tui.pasovec_pilots import decide, open_pasovec, phase_of
+from tests.tui.pasovec_pilots import decide, open_pasovec, phase_of, until_my_roll
 from tests.tui.pilots import SIZE, make_app, wait_until
 from tui.games.pasovec.screen import PasovecScreen
 from tui.games.pasovec.words import log_line
@@ -55,15 +55,21 @@ async def test_a_whole_round_by_keys_alone() -> None:
         assert "Round 1 over. Cards left = penalties:" in log_text(screen)
 
 
-async def test_decide_keys_pick_cards_and_refusals_are_explained() -> None:
-    """←/→ move the selection; a card out of reach is refused with the rule's reason (PA-8)."""
+async def test_mouse_and_keys_choose_dice_and_cards_and_refusals_are_explained() -> None:
+    """A click on a die chooser or a card works like its key; ←/→ move the selection; a card
+    out of reach is refused with the rule's reason (PA-8)."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_pasovec(pilot)
-        await wait_until(pilot, lambda: phase_of(screen) is not None)
-        if phase_of(screen) == "roll":
-            await pilot.press("2", "2", "3", "enter")  # (1, 0, 2): sums 15 to 21
-            await wait_until(pilot, lambda: phase_of(screen) == "decide")
+        await until_my_roll(pilot, screen)
+        await pilot.click("#die-yellow")
+        await wait_until(pilot, lambda: screen.combo == (1, 2, 1))
+        await pilot.press("2", "3")
+        assert screen.combo == (1, 0, 2)  # sums 15 to 21
+        await pilot.click("#roll")
+        await wait_until(pilot, lambda: phase_of(screen) == "decide")
+        await pilot.click("CardCell", offset=(2, 0))
+        await wait_until(pilot, lambda: screen.selected == 0)
         state = screen.state
         assert state is not None
         view = state["view"]
@@ -74,19 +80,14 @@ async def test_decide_keys_pick_cards_and_refusals_are_explained() -> None:
         await pilot.press("left", "left")
         assert screen.selected == (start - 1) % len(hand)
         far = [i for i, card in enumerate(hand) if min(abs(card - total), 4) > purse]
-        if far:
-            steps = (far[0] - screen.selected) % len(hand)
-            await pilot.press(*["right"] * steps, "d")
-            await wait_until(pilot, lambda: "Not allowed" in status(screen))
-            assert "(PA-8)" in status(screen)
+        assert far
+        steps = (far[0] - screen.selected) % len(hand)
+        await pilot.press(*["right"] * steps, "d")
+        await wait_until(pilot, lambda: "Not allowed" in status(screen))
+        assert "(PA-8)" in status(screen)
+        version = state["version"]
         await pilot.press("t")
-        await wait_until(
-            pilot,
-            lambda: (
-                state["seat"] in screen.state["view"]["decided"]
-                or screen.state["view"]["phase"] != "decide"
-            ),
-        )
+        await wait_until(pilot, lambda: screen.state["version"] > version)  # accepted
 
 
 def test_reveal_is_one_line_of_everyone_in_words() -> None:

@@ -9,20 +9,13 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from tests.tui.pasovec_pilots import all_others_decided, decide, open_pasovec, phase_of
+from tests.tui.pasovec_pilots import all_others_decided, open_pasovec, phase_of, until_my_roll
 from tests.tui.pilots import SIZE, make_app, wait_until
 
 
 async def my_roll(pilot: Pilot[None]) -> None:
     """Six players; decide by keys until our roll; then a second blue die (odds redrawn)."""
-    screen = await open_pasovec(pilot, more_players=2)
-    while True:
-        await wait_until(pilot, lambda: phase_of(screen) is not None)
-        if phase_of(screen) == "roll":
-            break
-        version = screen.state["version"]  # type: ignore[index]
-        await decide(pilot, screen)
-        await wait_until(pilot, lambda v=version: screen.state["version"] > v)
+    await until_my_roll(pilot, await open_pasovec(pilot, more_players=2))
     await pilot.press("1")
     await pilot.pause()
 
