@@ -99,13 +99,13 @@ def test_reveal_is_one_line_of_everyone_in_words() -> None:
             {"seat": 0, "kind": "discard", "card": 12, "cost": 2},
             {"seat": 1, "kind": "token", "gained": 1},
             {"seat": 2, "kind": "token", "gained": 0},
+            {"seat": 3, "kind": "discard", "card": 7, "cost": 0},
         ],
     }
-    line = log_line(entry, ["Ana", "Bruno", "You"])
-    assert line is not None and all(len(part) <= 74 for part in line.splitlines())
-    assert " ".join(line.split()) == (
-        "Sum 10: Ana discarded 12 for 2 tokens, Bruno took a token, You passed, holding the "
-        "most tokens (5)."
+    line = log_line(entry, ["Ana", "Bruno", "You", "Chen"])
+    assert line == (  # wrapped to the log's width at 80 columns, the rest indented
+        "Sum 10: Ana discarded 12 for 2 tokens, Bruno took a token, You stayed at 5\n"
+        "  tokens, Chen discarded 7 for free."
     )
 
 

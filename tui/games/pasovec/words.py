@@ -43,7 +43,7 @@ def decision_phrase(decision: dict[str, Any], who: str) -> str:
         return f"{who} discarded {decision['card']} {price_text(decision['cost'])}"
     if decision["gained"]:
         return f"{who} took a token"
-    return f"{who} passed, holding the most tokens (5)"
+    return f"{who} stayed at 5 tokens"  # PA-3: the most a player holds
 
 
 def decision_short(decision: dict[str, Any]) -> str:
@@ -51,7 +51,7 @@ def decision_short(decision: dict[str, Any]) -> str:
     if decision["kind"] == "discard":
         cost = decision["cost"]
         return f"{decision['card']} free" if cost == 0 else f"{decision['card']} for {cost}"
-    return "+1 token" if decision["gained"] else "passed (5)"
+    return "+1 token" if decision["gained"] else "+0 (max 5)"
 
 
 def own_choice(action: dict[str, Any], total: int) -> str:
