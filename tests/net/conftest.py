@@ -134,7 +134,8 @@ def packed(obj: object) -> bytes:
 
 
 class Game:
-    """A running No Thanks! table: the host person and remote players, all played by bots."""
+    """A running table (No Thanks! unless told): the host person and remote players, all
+    played by bots."""
 
     def __init__(self, host: Host, drivers: list[BotDriver], sessions: list[Session]) -> None:
         self.host = host
@@ -161,17 +162,21 @@ def sees(driver: BotDriver, view: dict[str, Any]) -> bool:
 
 
 async def start_game(
-    players: int = 4, remote: int = 2, delay: float = 0.0, **host_kwargs: Any
+    players: int = 4,
+    remote: int = 2,
+    delay: float = 0.0,
+    game_id: str = "nothanks",
+    **host_kwargs: Any,
 ) -> Game:
     """Host person in seat 0, `remote` players over TCP, bots in the remaining seats."""
-    local = BotDriver(seed=100, delay=delay)
+    local = BotDriver(game_id, seed=100, delay=delay)
     host_kwargs.setdefault("joins", None)  # every test player joins from 127.0.0.1
-    host = Host("nothanks", name="Hostess", players=players, on_message=local, **host_kwargs)
+    host = Host(game_id, name="Hostess", players=players, on_message=local, **host_kwargs)
     local.session = host.local
     port = await host.serve("127.0.0.1", 0)
     drivers, sessions = [local], [host.local]
     for index in range(remote):
-        driver = BotDriver(seed=index, delay=delay)
+        driver = BotDriver(game_id, seed=index, delay=delay)
         sessions.append(await join(port, f"Player {index + 1}", driver))
         drivers.append(driver)
     for seat in range(1 + remote, players):

@@ -1,0 +1,218 @@
+"""The Pásovec table on the game-screen frame: choose dice and roll, then everyone decides.
+
+Your roll: 1, 2 and 3 change how many blue, yellow and red dice you roll (0, 1, 2, 0, …),
+Enter rolls. After every roll, everyone decides at once: ←/→ pick a card, d discards it (free
+or for tokens), t takes a token. The dice you chose stay chosen for your next roll.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.timer import Timer
+from textual.widgets import Button
+
+from core.pasovec import cost
+from core.pasovec.dice import FACES, MAX_EACH, combo_action, combo_label
+from core.pasovec.odds import card_costs
+from tui.games.pasovec.widgets import CardCell, DicePanel, HandPanel, PlayersPanel
+from tui.games.pasovec.words import final_table, log_line
+from tui.messages import StateMessage
+from tui.screens.game import GameScreen
+from tui.seats import plural, seat_names
+
+TOKEN = {"kind": "token"}
+FIRST_DICE = (1, 1, 1)  # one die of each colour until you choose: sums 12 to 18
+TUMBLES = 5  # frames of the short roll animation
+TUMBLE_SECONDS = 0.07
+ROLL_ACTIONS = frozenset({"dice", "roll"})
+DECIDE_ACTIONS = frozenset({"pick", "discard", "token"})
+
+
+class PasovecScreen(GameScreen):
+    """Choose dice and roll (1/2/3, Enter); decide on every sum (←/→, d, t)."""
+
+    GAME_ID = "pasovec"
+    CSS_PATH = "pasovec.tcss"
+    HINT = "core.pasovec.hints:hint"
+    SCORE_WORD = "penalty point"
+    HELP = (
+        "Your roll: 1, 2, 3 (or a click on B, Y, R) change the blue, yellow and red dice; the "
+        "odds below are exact for the dice chosen (Exact: the sum equals the card; In reach: "
+        "your tokens can pay for it). Enter rolls. Deciding: ←/→ (or a click) pick a card, "
+        "d discards it, t takes a token. A card's cost: free, 1–4 tokens, or — out of reach."
+    )
+    FINAL_HELP = (
+        "1 penalty point per card left at the end of each round; the fewest wins, a tie goes "
+        "to more tokens."
+    )
+    PLAY_ACTIONS = ROLL_ACTIONS | DECIDE_ACTIONS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "dice(0)", "B"),
+        Binding("2", "dice(1)", "Y"),
+        Binding("3", "dice(2)", "R"),
+        Binding("enter", "roll", "Roll"),
+        Binding("left", "pick(-1)", "Card", key_display="←/→"),
+        Binding("right", "pick(1)", "Next card", show=False),
+        Binding("d", "discard", "Discard"),
+        Binding("t", "token", "Token"),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.combo: tuple[int, int, int] = FIRST_DICE
+        self.selected = 0
+        self.rolled = 0  # rolls seen: a new one resets the selection and tumbles the dice
+        self.tumbles = 0
+        self.tumbler: Timer | None = None
+
+    def compose_table(self) -> ComposeResult:
+        with Horizontal(id="table"):
+            yield PlayersPanel(id="players")
+            yield DicePanel(id="dice")
+        yield HandPanel(id="hand")
+
+    def compose_actions(self) -> ComposeResult:
+        yield Button("Roll \\[⏎]", id="roll", action="screen.roll", compact=True)
+        yield Button("Discard \\[d]", id="discard", action="screen.discard", compact=True)
+        yield Button("Token \\[t]", id="token", action="screen.token", compact=True)
+
+    def on_mount(self) -> None:
+        """(Textual runs GameScreen.on_mount next: it connects the screen to the table.)"""
+        self.query_one("#players").border_title = "Players"
+        self.query_one("#dice").border_title = "Dice"
+        self.query_one("#hand").border_title = "Your hand"
+
+    # ---- drawing ------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return "" if self.state is None else str(self.state["view"]["phase"])
+
+    def draw(self, state: StateMessage) -> None:
+        view = state["view"]
+        rolls = sum(1 for entry in view["log"] if entry["type"] == "roll")
+        if rolls != self.rolled:
+            self.rolled = rolls
+            self.selected = self._cheapest(state)
+            animate = getattr(self.app, "bot_delay", 0) > 0  # no pause chosen: no tumbling
+            self.tumbles = TUMBLES if animate and view["phase"] == "decide" else 0
+            if self.tumbles:
+                self.tumbler = self.set_interval(TUMBLE_SECONDS, self._tumble)
+        self._draw_table(state)
+
+    def _draw_table(self, state: StateMessage) -> None:
+        view = state["view"]
+        mine = self.my_move
+        choosing = mine and view["phase"] == "roll"
+        self.query_one(PlayersPanel).show(state)
+        dice = self.query_one(DicePanel)
+        if choosing:
+            dice.choosing(view, state["seat"], self.combo)
+        else:
+            dice.rolled(state, seat_names(state), self._shown_dice(view), bool(self.tumbles))
+        deciding = mine and view["phase"] == "decide"
+        self.query_one(HandPanel).show(
+            state, self.combo if choosing else None, self.selected, deciding
+        )
+        self.query_one("#roll", Button).disabled = not choosing or not any(self.combo)
+        self.query_one("#discard", Button).disabled = not deciding
+        self.query_one("#token", Button).disabled = not deciding
+
+    def _shown_dice(self, view: dict[str, Any]) -> list[list[Any]]:
+        """The rolled dice, or while tumbling faces that run through each die's values."""
+        roll = view["roll"] or []
+        if not self.tumbles:
+            return roll
+        return [
+            [colour, FACES[colour][(self.tumbles + i) % 3]] for i, (colour, _) in enumerate(roll)
+        ]
+
+    def _tumble(self) -> None:
+        self.tumbles = max(self.tumbles - 1, 0)
+        if not self.tumbles and self.tumbler is not None:
+            self.tumbler.stop()
+        if self.state is not None:
+            self._draw_table(self.state)
+
+    def _cheapest(self, state: StateMessage) -> int:
+        """The card selected when a sum comes up: the cheapest, the first of equals."""
+        view = state["view"]
+        hand = view["hand"] or []
+        if view["phase"] != "decide" or not hand:
+            return 0
+        return min(range(len(hand)), key=lambda i: cost(hand[i], view["sum"]))
+
+    def my_prompt(self, state: StateMessage) -> str:
+        view = state["view"]
+        if view["phase"] == "roll":
+            if not any(self.combo):
+                return "Your roll: 1, 2, 3 add blue, yellow, red dice (at least one)."
+            return f"Your roll: 1, 2, 3 change the dice; Enter rolls {combo_label(self.combo)}."
+        hand, total = view["hand"], view["sum"]
+        card = hand[self.selected]
+        price = card_costs(hand, view["tokens"][state["seat"]], total)[card]
+        token = "t takes a token" if view["tokens"][state["seat"]] < 5 else "t passes (5 tokens)"
+        if price is None:
+            pay = plural(cost(card, total), "token")
+            return f"Sum {total}: {card} costs {pay}, out of reach; ←/→ pick a card, {token}."
+        what = "for free" if price == 0 else f"for {plural(price, 'token')}"
+        return f"Sum {total}: d discards {card} {what}, ←/→ pick another, {token}."
+
+    @classmethod
+    def log_line(cls, entry: dict[str, Any], names: list[str]) -> str | None:
+        return log_line(entry, names)
+
+    @classmethod
+    def final_summary(cls, state: StateMessage) -> RenderableType:
+        return final_table(state)
+
+    # ---- the player's actions -----------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        allowed = super().check_action(action, parameters)
+        if not allowed or action not in self.PLAY_ACTIONS:
+            return allowed
+        if action in ROLL_ACTIONS:
+            return self.phase == "roll" and self.my_move
+        return self.phase == "decide" and (None if not self.my_move else True)
+
+    def _redraw(self) -> None:
+        if self.state is not None:
+            self._draw_table(self.state)
+            self.say(self.prompt())
+
+    def action_dice(self, colour: int) -> None:
+        """One more die of a colour, from two back to none (PA-7)."""
+        counts = list(self.combo)
+        counts[colour] = (counts[colour] + 1) % (MAX_EACH + 1)
+        self.combo = (counts[0], counts[1], counts[2])
+        self._redraw()
+
+    def action_pick(self, step: int) -> None:
+        if self.state is not None and self.state["view"]["hand"]:
+            self.selected = (self.selected + step) % len(self.state["view"]["hand"])
+            self._redraw()
+
+    def on_card_cell_picked(self, event: CardCell.Picked) -> None:
+        if self.phase == "decide" and self.my_move:
+            self.selected = event.index
+            self._redraw()
+
+    async def action_roll(self) -> None:
+        if not any(self.combo):
+            self.say("Choose at least one die first: 1, 2, 3 add blue, yellow, red.")
+            return
+        await self.send(combo_action(self.combo))
+
+    async def action_discard(self) -> None:
+        if self.state is None or self.phase != "decide":
+            return
+        hand = self.state["view"]["hand"] or []
+        if hand:
+            await self.send({"kind": "discard", "card": hand[self.selected % len(hand)]})
+
+    async def action_token(self) -> None:
+        await self.send(TOKEN)

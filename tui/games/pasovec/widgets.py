@@ -1,0 +1,211 @@
+"""How Pásovec looks: the players' rows, the dice (chosen or rolled) and your hand with the
+odds or the cost of every card.
+
+Widgets read a "state" message (`tui.messages.StateMessage`) and what the screen chose (dice,
+the selected card); they never send anything. Nothing is told by colour alone: dice carry
+their letter, the roller a ▶, the selected card reverse video and a ▲ below it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Button, Static
+
+from core.pasovec.dice import COLOURS, DISTRIBUTIONS, LETTERS
+from core.pasovec.odds import card_chances, card_costs, roll_odds
+from tui.games.pasovec.words import decision_short, dice_text, own_choice
+from tui.messages import StateMessage
+from tui.seats import plural, seat_label
+
+HAND_SLOTS = 10  # PA-5: a hand never holds more cards than it is dealt
+Combo = tuple[int, int, int]
+
+
+def percent(p: float) -> str:
+    """A chance for a narrow cell: '47%', '<1%' for a small but real one, '0%' for none."""
+    return "<1%" if 0 < p < 0.005 else f"{p:.0%}"
+
+
+def last_decisions(view: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The decisions of the last roll of this round, by seat (empty before the first reveal)."""
+    for entry in reversed(view["log"]):
+        if entry["type"] == "reveal":
+            return {d["seat"]: d for d in entry["decisions"]}
+        if entry["type"] == "deal":
+            break
+    return {}
+
+
+def last_roll(view: dict[str, Any]) -> str:
+    """The previous roll of this round in words, or nothing before the first."""
+    for entry in reversed(view["log"]):
+        if entry["type"] == "roll":
+            return f"Last roll: {dice_text(entry['roll'])} = {entry['sum']}"
+        if entry["type"] == "deal":
+            break
+    return ""
+
+
+class PlayersPanel(Static):
+    """One row per seat: the roller ▶, name, cards in hand, tokens, penalties so far and the
+    decision — who has decided while deciding (what, only for yourself), the last roll's
+    decisions once revealed (PA-9, PA-16)."""
+
+    def show(self, message: StateMessage) -> None:
+        view = message["view"]
+        me = message["seat"]
+        deciding = view["phase"] == "decide"
+        last = {} if deciding else last_decisions(view)
+        table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
+        table.add_column("", width=1, no_wrap=True)
+        table.add_column("Player", no_wrap=True, ratio=1)
+        table.add_column("Cards", justify="right", no_wrap=True)
+        table.add_column("Tok.", justify="right", no_wrap=True)
+        table.add_column("Pen.", justify="right", no_wrap=True)
+        table.add_column("Decision" if deciding else "Last roll", no_wrap=True, width=10)
+        for seat in range(view["players"]):
+            if deciding and seat == me and view["decision"] is not None:
+                decision = own_choice(view["decision"], view["sum"])
+            elif deciding:
+                decision = "decided ✓" if seat in view["decided"] else "deciding…"
+            else:
+                decision = decision_short(last[seat]) if seat in last else ""
+            rolling = seat == view["active"] and not view["over"]
+            table.add_row(
+                "▶" if rolling else "",
+                seat_label(message, seat, 14),
+                str(view["hand_sizes"][seat]),
+                str(view["tokens"][seat]),
+                str(view["penalties"][seat]),
+                decision,
+                style="bold" if seat == me else "",
+            )
+        self.update(table)
+
+
+class DieButton(Button, can_focus=False):
+    """A die chooser: keys drive the game, so it never takes the focus (nor Enter with it)."""
+
+
+class DicePanel(Vertical):
+    """The dice: while you choose, three choosers (B, Y, R; keys 1, 2, 3 or a click) with the
+    exact odds of the chosen dice for your hand; once rolled, the dice and the sum."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="dice-head", markup=False)
+        with Horizontal(id="choosers"):
+            for index, colour in enumerate(COLOURS):
+                yield DieButton(
+                    "", id=f"die-{colour}", action=f"screen.dice({index})", compact=True
+                )
+        yield Static(id="dice-body", markup=False)
+
+    def choosing(self, view: dict[str, Any], seat: int, combo: Combo) -> None:
+        """Your roll: the chosen dice and what they give your hand before you roll (PA-7)."""
+        self.query_one("#choosers").display = True
+        for colour, count in zip(COLOURS, combo, strict=True):
+            key = COLOURS.index(colour) + 1
+            self.query_one(f"#die-{colour}", Button).label = f"{LETTERS[colour]}×{count} \\[{key}]"
+        self.query_one("#dice-head", Static).update(Text("Your roll: choose dice", style="bold"))
+        body = Text()
+        if any(combo):
+            sums = list(DISTRIBUTIONS[combo])
+            body.append(f"Sums {sums[0]}–{sums[-1]}\n")
+            tokens = view["tokens"][seat]
+            free, within = roll_odds(view["hand"], tokens, combo)
+            body.append(f"Some card exact: {percent(free)}\n")
+            body.append(f"Within {plural(tokens, 'token')}: {percent(within)}")
+        else:
+            body.append("Choose at least one die.")
+        self.query_one("#dice-body", Static).update(body)
+
+    def rolled(
+        self, message: StateMessage, names: list[str], shown: list[list[Any]], tumbling: bool
+    ) -> None:
+        """The roller, the dice (`shown`: the real ones, or while `tumbling` passing faces)
+        and the sum once they settle."""
+        view = message["view"]
+        self.query_one("#choosers").display = False
+        if view["phase"] == "decide":
+            who = names[view["active"]]
+            head = f"{who} rolled"
+            body = Text(" ".join(f"[{die}]" for die in dice_text(shown).split()) + "\n\n")
+            if not tumbling:
+                body.append(f"Sum {view['sum']}", style="bold reverse")
+                body.append("\nEveryone decides at once.")
+            else:
+                body.append("rolling…")
+        else:
+            head = "Game over" if view["over"] else f"{names[view['active']]} chooses dice…"
+            body = Text(last_roll(view))
+        self.query_one("#dice-head", Static).update(Text(head, style="bold"))
+        self.query_one("#dice-body", Static).update(body)
+
+
+class CardCell(Static):
+    """One card of your hand: its number and, below, its odds or its cost; a click selects it."""
+
+    class Picked(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, index: int) -> None:
+        super().__init__(markup=False, classes="card")
+        self.index = index
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Picked(self.index))
+
+
+class HandPanel(Horizontal):
+    """Your hand, card by card. Rolling: each card's exact chance and its chance within your
+    tokens for the chosen dice (`card_chances`). Deciding: each card's cost for the sum (free,
+    1–4 tokens, — out of reach, `card_costs`) and the selected card ▲."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="hand-labels", markup=False)
+        for index in range(HAND_SLOTS):
+            yield CardCell(index)
+
+    def show(
+        self, message: StateMessage, combo: Combo | None, selected: int | None, mine: bool
+    ) -> None:
+        """`combo`: the dice being chosen (odds shown); `selected`: the card ▲ while deciding."""
+        view = message["view"]
+        hand = view["hand"] or []
+        tokens = view["tokens"][message["seat"]] if message["seat"] is not None else 0
+        labels = ["Card", "", ""]
+        cells: list[tuple[str, str]] = [("", "") for _ in hand]
+        if combo is not None and any(combo):
+            labels = ["Card", "Exact", "In reach"]
+            odds = card_chances(hand, tokens, combo)
+            cells = [(percent(odds[c][0]), percent(odds[c][1])) for c in hand]
+        elif view["phase"] == "decide" and hand:
+            labels = ["Card", "Cost", ""]
+            costs = card_costs(hand, tokens, view["sum"])
+            cells = [(self.cost_text(costs[c]), "") for c in hand]
+        if message["seat"] is None:
+            labels = ["Hands are", "private:", "watching"]
+        self.query_one("#hand-labels", Static).update("\n".join(labels))
+        for cell in self.query(CardCell):
+            cell.display = cell.index < len(hand)
+            if not cell.display:
+                continue
+            mark = "▲" if cell.index == selected and mine else cells[cell.index][1]
+            cell.update(f"{hand[cell.index]}\n{cells[cell.index][0]}\n{mark}")
+            cell.set_class(cell.index == selected, "selected")
+
+    @staticmethod
+    def cost_text(cost: int | None) -> str:
+        if cost is None:
+            return "—"
+        return "free" if cost == 0 else f"{cost} tok"
