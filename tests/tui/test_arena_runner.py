@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
@@ -71,8 +72,14 @@ def test_ctrl_c_in_the_parent_stops_the_series_cleanly(
     """A worker presses Ctrl+C on this process during game 0 or 1 of 200: the games not started
     are cancelled, the ones in play finish and are kept."""
     monkeypatch.setenv(INTERRUPT_MARK, str(tmp_path / "pressed"))
-    entrants = [f"{BOTS}:InterruptBot", "easy", "easy"]
-    played = play_plans("nothanks", entrants, plan_series(range(3), 200, 1), 2)
+    # Ctrl+C as `gamenight arena` meets it: Python's own handler. An event loop run by an
+    # earlier test in this process may have left its own SIGINT handler behind.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        entrants = [f"{BOTS}:InterruptBot", "easy", "easy"]
+        played = play_plans("nothanks", entrants, plan_series(range(3), 200, 1), 2)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert played.interrupted
     assert played.failure is None
     assert 1 <= len(played.records) < 200
