@@ -58,13 +58,20 @@ def test_the_hand_is_sorted_and_suits_have_letters() -> None:
 
     assert card_text("S7") == "♠S7" and card_text("P20") == "¤P20"
     text = hand_text(["S1", "H2", "P3"], 1, {"S1"}, {"P3"}, set()).plain
-    assert "✓♠S1" in text and "[ ♥H2 ]" in text and "¤P3*" in text
+    assert "✓♠S1 " in text and "[ ♥H2  ]" in text and "¤P3 *" in text
+    long = hand_text([f"P{n}" for n in range(1, 21)], None, set(), set(), set()).plain
+    assert [len(line) for line in long.split("\n")] == [72, 72, 16]  # 9 cards of 8 cells a line
 
 
 async def test_a_whole_deal_by_keys() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_papayoo(pilot)
+        await wait_until(pilot, lambda: my_move(screen))
+        await pilot.press("h")  # the hint says what hard would pass, and why
+        await wait_until(
+            pilot, lambda: str(screen.query_one("#status").render()).startswith("Hint")
+        )
         passed = await pass_by_keys(pilot, screen)
         await wait_until(pilot, lambda: screen.finished or screen.state["view"]["phase"] == "play")
         view = screen.state["view"]

@@ -18,6 +18,7 @@ from core.papayoo.cards import ORDER, SUIT, SUIT_NAMES
 from tui.messages import StateMessage
 from tui.seats import PLAYER_WIDTH, plural, seat_label
 
+CARDS_PER_LINE = 9  # cards of 8 cells in a hand line inside an 80-column screen
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "P": "¤"}
 
 
@@ -33,9 +34,13 @@ def cards_text(cards: list[str]) -> str:
 def hand_text(
     hand: list[str], cursor: int | None, chosen: set[str], received: set[str], legal: set[str]
 ) -> Text:
-    """The hand in suit order; each card drawn as [✓♠S7*] with marks that need no colour."""
-    text = Text()
+    """The hand in suit order; each card drawn as [✓♠S7 *] with marks that need no colour,
+    every card 8 cells wide and CARDS_PER_LINE to a line, so a 20-card hand fits 80 columns
+    and a line never breaks inside a card."""
+    text = Text(no_wrap=True)
     for index, card in enumerate(hand):
+        if index and index % CARDS_PER_LINE == 0:
+            text.append("\n")
         at = index == cursor
         mark = "✓" if card in chosen else "•" if card in legal else " "
         tail = "*" if card in received else " "
@@ -43,7 +48,7 @@ def hand_text(
         if card in received:
             style += " underline"
         text.append("[" if at else " ", style="bold")
-        text.append(f"{mark}{card_text(card)}{tail}", style=style.strip())
+        text.append(f"{mark}{card_text(card):<4}{tail}", style=style.strip())
         text.append("]" if at else " ", style="bold")
     return text
 
