@@ -57,7 +57,8 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
     """One log entry in plain words; plays are left to the table (too many lines)."""
     kind = entry["type"]
     if kind == "deal":
-        return f"Deal {entry['deal']}: {names[entry['dealer']]} deals"
+        dealer = names[entry["dealer"]]
+        return f"Deal {entry['deal']}: {dealer} deal{'' if dealer == 'You' else 's'}"
     if kind == "pass":
         if "given" not in entry:
             return f"Everyone passed {plural(entry['count'], 'card')}"
