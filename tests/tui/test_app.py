@@ -138,14 +138,14 @@ async def test_setup_defaults_name_and_hides_unused_seats() -> None:
         await pilot.press("s")
         screen = app.screen
         assert isinstance(screen, SoloSetupScreen)
-        await pilot.press("ctrl+u", "tab", "tab", "right", "right")  # 4 → 5 → 6
-        assert [screen.query_one(f"#level-{n}").display for n in range(1, 7)] == [True] * 5 + [
+        await pilot.press("ctrl+u", "tab", "tab", "right", "right", "right")  # 4 → 5 → 6 → 7
+        assert [screen.query_one(f"#level-{n}").display for n in range(1, 8)] == [True] * 6 + [
             False
         ]
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, NoThanksScreen))
         assert app.last_setup is not None
-        assert app.last_setup.player == "" and app.last_setup.players == 6
+        assert app.last_setup.player == "" and app.last_setup.players == 7
         game = app.screen
         assert isinstance(game, NoThanksScreen)
         await wait_until(pilot, lambda: game.state is not None)

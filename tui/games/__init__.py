@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 GAME_SCREENS = {
     "nothanks": "tui.games.nothanks.screen:NoThanksScreen",
+    "papayoo": "tui.games.papayoo.screen:PapayooScreen",
     "pasovec": "tui.games.pasovec.screen:PasovecScreen",
     "rummikub": "tui.games.rummikub.screen:RummikubScreen",
 }

@@ -1,0 +1,1 @@
+"""Papayoo in the TUI: its screen, widgets, CSS and rules text for players."""

@@ -1,0 +1,170 @@
+"""How Papayoo looks: cards with a symbol and a letter, the hand with its cursor and marks, the
+table (Papayoo, trick, last trick), the players' rows, log lines and the final totals.
+
+Everything reads a "state" message, never a table. Nothing is told by colour alone: the cursor
+is bracketed, cards chosen to pass carry ✓, received cards *, playable cards •, the seat to act
+▶, winners ★.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from core.papayoo.cards import ORDER, SUIT, SUIT_NAMES
+from tui.messages import StateMessage
+from tui.seats import PLAYER_WIDTH, plural, seat_label
+
+CARDS_PER_LINE = 9  # cards of 8 cells in a hand line inside an 80-column screen
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "P": "¤"}
+
+
+def card_text(card: str) -> str:
+    """'♠S7', '¤P20': the symbol and the code, so a suit never rests on colour."""
+    return f"{SYMBOLS[SUIT[card]]}{card}"
+
+
+def cards_text(cards: list[str]) -> str:
+    return " ".join(card_text(c) for c in sorted(cards, key=ORDER.__getitem__)) or "—"
+
+
+def hand_text(
+    hand: list[str], cursor: int | None, chosen: set[str], received: set[str], legal: set[str]
+) -> Text:
+    """The hand in suit order; each card drawn as [✓♠S7 *] with marks that need no colour,
+    every card 8 cells wide and CARDS_PER_LINE to a line, so a 20-card hand fits 80 columns
+    and a line never breaks inside a card."""
+    text = Text(no_wrap=True)
+    for index, card in enumerate(hand):
+        if index and index % CARDS_PER_LINE == 0:
+            text.append("\n")
+        at = index == cursor
+        mark = "✓" if card in chosen else "•" if card in legal else " "
+        tail = "*" if card in received else " "
+        style = "reverse" if at else "bold" if card in chosen or card in legal else ""
+        if card in received:
+            style += " underline"
+        text.append("[" if at else " ", style="bold")
+        text.append(f"{mark}{card_text(card):<4}{tail}", style=style.strip())
+        text.append("]" if at else " ", style="bold")
+    return text
+
+
+def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
+    """One log entry in plain words; plays are left to the table (too many lines)."""
+    kind = entry["type"]
+    if kind == "deal":
+        dealer = names[entry["dealer"]]
+        return f"Deal {entry['deal']}: {dealer} deal{'' if dealer == 'You' else 's'}"
+    if kind == "pass":
+        if "given" not in entry:
+            return f"Everyone passed {plural(entry['count'], 'card')}"
+        return (
+            f"You passed {cards_text(entry['given'])} to {names[entry['to']]} and got "
+            f"{cards_text(entry['received'])} from {names[entry['from']]}"
+        )
+    if kind == "die":
+        papayoo = entry["papayoo"]
+        face = f"{SYMBOLS[entry['face']]}{entry['face']}"
+        return f"The die shows {face}: the Papayoo is {card_text(papayoo)} (40 points)"
+    if kind == "trick":
+        cards = " ".join(card_text(c) for _, c in entry["cards"])
+        leader = names[entry["cards"][0][0]]
+        points = plural(entry["points"], "point")
+        return f"{names[entry['winner']]} took {points} ({leader} led {cards})"
+    if kind == "deal_end":
+        scores = zip(names, entry["points"], entry["totals"], strict=True)
+        rows = (f"  {name}: +{p} this deal, {t} in all" for name, p, t in scores)
+        return "\n".join((f"Deal {entry['deal']} over (fewest points best):", *rows))
+    return None
+
+
+class TablePanel(Static):
+    """The deal, the Papayoo, the pass or the suit led, and the last trick's taker."""
+
+    def show(self, message: StateMessage, names: list[str]) -> None:
+        view = message["view"]
+        text = Text()
+        text.append(f"Deal {view['deal']} of {view['deals']}\n", style="bold")
+        text.append(f"Dealer: {names[view['dealer']]}\n")
+        papayoo = view["papayoo"]
+        if papayoo is None:
+            text.append("Papayoo: rolled later\n")
+        else:
+            text.append(f"Papayoo: {card_text(papayoo)} (40)\n", style="bold reverse")
+        if view["phase"] == "pass":
+            waiting = view["players"] - len(view["passed_seats"])
+            text.append(f"Pass {plural(view['pass_count'], 'card')} left\n")
+            text.append(f"{plural(waiting, 'player')} choosing\n")
+        else:
+            lead = view["lead_suit"]
+            text.append(
+                f"Led: {SYMBOLS[lead]}{lead} ({SUIT_NAMES[lead]})\n" if lead else "Led: —\n"
+            )
+        last = view["last_trick"]
+        if last is not None and view["phase"] != "pass":
+            text.append(f"Last trick: {names[last['winner']]}\n")
+            text.append(f"took {plural(last['points'], 'point')}\n")
+        self.update(text)
+
+
+class PlayersPanel(Static):
+    """One row per seat: who acts (▶) or has passed (✓), name, cards left, the card played
+    to this trick, this deal's points and the totals."""
+
+    def show(self, message: StateMessage) -> None:
+        view = message["view"]
+        played = dict((seat, card) for seat, card in view["trick"])
+        table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
+        table.add_column("", width=1, no_wrap=True)
+        table.add_column("Player", no_wrap=True, max_width=PLAYER_WIDTH)
+        table.add_column("Left", justify="right", no_wrap=True)
+        table.add_column("Trick", no_wrap=True)
+        table.add_column("Pts", justify="right", no_wrap=True)
+        table.add_column("Total", justify="right", no_wrap=True)
+        passing = view["phase"] == "pass"
+        for seat in range(view["players"]):
+            acting = seat in view["to_act"] and not passing
+            done = passing and seat in view["passed_seats"]
+            table.add_row(
+                "▶" if acting else "✓" if done else "",
+                seat_label(message, seat),
+                str(view["hand_sizes"][seat]),
+                card_text(played[seat]) if seat in played else "",
+                str(view["points"][seat]),
+                str(view["totals"][seat]),
+                style="reverse" if acting else "bold" if seat == message["seat"] else "",
+            )
+        self.update(table)
+
+
+class HandPanel(Static):
+    """The player's hand; the screen keeps the cursor and the chosen cards."""
+
+    def show(self, view: dict[str, Any], cursor: int | None, chosen: set[str]) -> None:
+        hand = view["hand"] or []
+        received = set(view["received"] or []) if view["phase"] != "pass" else set()
+        legal = set(view["legal"]) if view["phase"] == "play" else set()
+        self.update(hand_text(hand, cursor, chosen, received, legal))
+
+
+def score_table(state: StateMessage) -> Table:
+    """Players by total, lowest (best) first (PY-17/18); winners marked ★ and bold."""
+    view = state["view"]
+    result = view["result"]
+    table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
+    table.add_column("", width=1, no_wrap=True)
+    table.add_column("Player", no_wrap=True, max_width=PLAYER_WIDTH)
+    table.add_column("Total", justify="right", no_wrap=True)
+    for seat in sorted(range(view["players"]), key=lambda s: (result["scores"][s], s)):
+        won = seat in result["winners"]
+        table.add_row(
+            "★" if won else "",
+            seat_label(state, seat),
+            str(result["scores"][seat]),
+            style="bold reverse" if won else "",
+        )
+    return table
