@@ -12,6 +12,7 @@ from core.pasovec import cost
 from tests.tui.pilots import wait_until
 from tui.games.pasovec.screen import PasovecScreen
 from tui.screens.solo_setup import SoloSetupScreen
+from tui.widgets.cycler import Cycler
 
 
 async def open_pasovec(pilot: Pilot[None], more_players: int = 0) -> PasovecScreen:
@@ -19,7 +20,12 @@ async def open_pasovec(pilot: Pilot[None], more_players: int = 0) -> PasovecScre
     bot easy, Enter."""
     await pilot.press("s")
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, SoloSetupScreen))
-    await pilot.press("ctrl+u", *"Zoe", "tab", "right", "tab", *["right"] * more_players, "tab")
+    setup = pilot.app.screen
+    await pilot.press("ctrl+u", *"Zoe", "tab")
+    game = setup.query_one("#game", Cycler)
+    while game.value.id != "pasovec":  # by id: the registry's order may change
+        await pilot.press("right")
+    await pilot.press("tab", *["right"] * more_players, "tab")
     for _ in range(3 + more_players):
         await pilot.press("tab", "left")
     await pilot.press("enter")
