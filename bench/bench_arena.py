@@ -29,6 +29,7 @@ from typing import Any
 
 from rich.table import Table
 
+from core.arena import share_text
 from tui.arena_cmd import output_console
 from tui.arena_runner import default_jobs, run_series
 
@@ -72,11 +73,6 @@ def series(games: int, seed: int, jobs: int, duplicate: bool = False) -> dict[st
     return figures
 
 
-def share(figures: dict[str, Any]) -> str:
-    low, high = figures["win_interval"]
-    return f"{figures['win_share']:.1%} [{low:.1%}, {high:.1%}]"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500, help="games of the timed series")
@@ -114,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{figures['wall_s']:.1f}",
             f"{figures['cpu_s']:.1f}",
             f"{figures['load_before']:.1f}-{figures['load_after']:.1f}",
-            share(figures),
+            share_text(figures),
             f"{figures['width']:.1%}",
             "" if equivalent is None else f"{equivalent:.0f}",
         )

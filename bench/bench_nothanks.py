@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from core.arena import share_text
 from core.nothanks import GAME
 from tui.arena_runner import default_jobs, run_series
 
@@ -76,19 +77,14 @@ def checks(figures: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
             "<= 1000",
             hard["max_time"] <= 1.0,
         ),
-        ("hard win share vs 3 easy", _share(hard), ">= 40%", hard["win_share"] >= 0.40),
+        ("hard win share vs 3 easy", share_text(hard), ">= 40%", hard["win_share"] >= 0.40),
         (
             "normal win share vs 3 easy",
-            _share(normal),
+            share_text(normal),
             "> 25%, interval above",
             normal["win_interval"][0] > 0.25,
         ),
     ]
-
-
-def _share(stats: dict[str, Any]) -> str:
-    low, high = stats["win_interval"]
-    return f"{stats['win_share']:.1%} [{low:.1%}, {high:.1%}]"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -31,7 +31,7 @@ from nothanks_ismcts import IsmctsBot
 from rich.console import Console
 from rich.table import Table
 
-from core.arena import SeatStats, game_seeds, play_game, wilson_interval
+from core.arena import SeatStats, game_seeds, play_game, share_text, wilson_interval
 from core.registry import get_bot
 
 SERIES: dict[str, tuple[str, ...]] = {  # seat 0 is the first hard seat
@@ -108,11 +108,10 @@ def table(figures: dict[str, Any]) -> Table:
     for name, series in figures["series"].items():
         hard = series["hard"]
         other = series[series["lineup"][1]]
-        low, high = hard["win_interval"]
         out.add_row(
             LABELS[name],
             str(series["games"]),
-            f"{hard['win_share']:.1%} [{low:.1%}, {high:.1%}]",
+            share_text(hard),
             f">= {series['target']:.0%} {'ok' if series['met'] else 'MISSED'}",
             f"{hard['mean_score']:.1f} / {other['mean_score']:.1f}",
             f"{hard['median_ms']:.1f}",

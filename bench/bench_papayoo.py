@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from core.arena import SeatStats, play_series
+from core.arena import SeatStats, play_series, share_text
 from core.papayoo import GAME
 
 ENGINE_GAMES = 1000
@@ -123,7 +123,7 @@ def checks(figures: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
         rows.append(
             (
                 "normal win share vs 3 easy",
-                _share(normal),
+                share_text(normal),
                 "interval above 25%",
                 normal["win_interval"][0] > 0.25,
             )
@@ -144,7 +144,7 @@ def checks(figures: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
         rows.append(
             (
                 f"hard win share ({name})",
-                _share(hard),
+                share_text(hard),
                 f">= {target:.0%}",
                 hard["win_share"] >= target,
             )
@@ -160,11 +160,6 @@ def checks(figures: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
                 )
             )
     return rows
-
-
-def _share(stats: dict[str, Any]) -> str:
-    low, high = stats["win_interval"]
-    return f"{stats['win_share']:.1%} [{low:.1%}, {high:.1%}]"
 
 
 def main(argv: list[str] | None = None) -> int:

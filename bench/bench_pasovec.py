@@ -25,7 +25,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from core.arena import play_series
+from core.arena import play_series, share_text
 from core.pasovec import GAME
 from core.pasovec.dice import COMBOS, DISTRIBUTIONS, combo_label
 
@@ -104,22 +104,17 @@ def checks(figures: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
         ("hard_vs_normal", "hard win share vs 3 normal", 0.35),
     ):
         stats = figures[key]["bot"]
-        rows.append((label, _share(stats), f">= {target:.0%}", stats["win_share"] >= target))
+        rows.append((label, share_text(stats), f">= {target:.0%}", stats["win_share"] >= target))
     normal = figures["normal_vs_easy"]["bot"]
     rows.append(
         (
             "normal win share vs 3 easy",
-            _share(normal),
+            share_text(normal),
             "interval above 25%",
             normal["win_interval"][0] > 0.25,
         )
     )
     return rows
-
-
-def _share(stats: dict[str, Any]) -> str:
-    low, high = stats["win_interval"]
-    return f"{stats['win_share']:.1%} [{low:.1%}, {high:.1%}]"
 
 
 def print_tables(figures: dict[str, Any], rows: list[tuple[str, str, str, bool]]) -> None:

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core.arena import against_field
+from core.arena import against_field, share_text
 from core.rummikub import GAME
 from core.rummikub.positions import random_position, state_at
 from core.rummikub.sets import JOKER
@@ -98,11 +98,10 @@ def checks(figures: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
     for level, target in (("hard", 0.45), ("normal", 0.35)):
         if f"{level}_vs_easy" in figures:
             bot = figures[f"{level}_vs_easy"]["bot"]
-            low, high = bot["win_interval"]
             out.append(
                 (
                     f"{level} win share vs 3 easy",
-                    f"{bot['win_share']:.1%} [{low:.1%}, {high:.1%}]",
+                    share_text(bot),
                     f">= {target:.0%}",
                     bot["win_share"] >= target,
                 )

@@ -221,6 +221,13 @@ class SeriesResult:
         }
 
 
+def share_text(summary: dict[str, Any]) -> str:
+    """A seat summary's win share with its interval, as the benchmarks print it:
+    '75.2% [71.2%, 78.8%]'."""
+    low, high = summary["win_interval"]
+    return f"{summary['win_share']:.1%} [{low:.1%}, {high:.1%}]"
+
+
 def game_seeds(seed: int, games: int) -> list[int]:
     """One 63-bit seed per game (or deal), drawn from the series seed."""
     rng = random.Random(seed)
