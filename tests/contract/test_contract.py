@@ -265,5 +265,6 @@ def test_first_option_picks_who_starts(game: Game) -> None:
             game.new(game.min_players, SEED, options),
         )
         assert snapshot(game, one) == snapshot(game, two)
-    with pytest.raises(ValueError):
-        game.new(game.min_players, SEED, {"first": game.min_players})
+    for bad in (game.min_players, -1, "0", True):
+        with pytest.raises(ValueError):
+            game.new(game.min_players, SEED, {"first": bad})
