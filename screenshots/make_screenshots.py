@@ -3,15 +3,16 @@
     .venv/bin/python screenshots/make_screenshots.py
 
 Each picture is a fresh app at 80x24 walked there by keystrokes (tests/tui/pilots.py and
-tests/tui/lan_pilots.py, the same paths as the tests), with a fixed seed and easy bots without
-pause, so the pictures only change when the screens do. The LAN lobby is hosted on loopback at a
-fixed port, with a scripted guest.
+tests/tui/lan_pilots.py, the same paths as the tests), with a fixed seed and bots of every level
+without pause, so the pictures only change when the screens do. The LAN lobby is hosted on
+loopback at a fixed port, with a scripted guest.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import random
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable
@@ -24,13 +25,14 @@ ROOT = Path(__file__).resolve().parent.parent
 # user's own data folder.
 os.environ["GAMENIGHT_MDNS_INTERFACES"] = "127.0.0.1"
 os.environ["GAMENIGHT_DATA_DIR"] = tempfile.mkdtemp(prefix="gamenight-shots-")
-os.environ["GAMENIGHT_CONFIG_DIR"] = tempfile.mkdtemp(prefix="gamenight-shots-")
 sys.path.insert(0, str(ROOT))  # run as a script: make `tests` and `tui` importable
 
+from core.nothanks.hints import hint  # noqa: E402
 from tests.tui.lan_pilots import LAN_PORT, host_app  # noqa: E402
-from tests.tui.pilots import SIZE, make_app, my_turn, open_game, play_to_the_end, wait_until  # noqa: E402
+from tests.tui.pilots import SIZE, make_app, my_turn, open_game, wait_until  # noqa: E402
 from tests.tui.test_lan_snapshots import lobby_with_a_guest  # noqa: E402
 from tui.app import GamenightApp  # noqa: E402
+from tui.screens.final import FinalScreen  # noqa: E402
 
 Walk = Callable[[Pilot[None]], Awaitable[None]]
 
@@ -51,21 +53,34 @@ async def game(pilot: Pilot[None]) -> None:
     await wait_until(pilot, lambda: my_turn(screen))
 
 
+CLOSE_FINISH_SEED = 6  # Sam, playing as the hard bot would, wins by one point: 30 to 31
+
+
 async def final(pilot: Pilot[None]) -> None:
-    await play_to_the_end(
-        pilot, await open_game(pilot, name="Sam", more_players=1, level_keys=MIXED)
-    )
+    """A close finish: Sam takes each hint's move (what hard would play) to the last card."""
+    screen = await open_game(pilot, name="Sam", more_players=1, level_keys=MIXED)
+    rng = random.Random(0)
+    while not screen.finished:
+        await wait_until(pilot, lambda: my_turn(screen) or screen.finished)
+        if not screen.finished and screen.state is not None:
+            action, _why = hint(screen.state["view"], rng)
+            await pilot.press("t" if action["kind"] == "take" else "p")
+            await pilot.pause()
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, FinalScreen))
 
 
 SHOTS: dict[str, tuple[Callable[[], GamenightApp], Walk]] = {
     "menu.svg": (make_app, menu),
     "nothanks-game.svg": (make_app, game),
-    "nothanks-final.svg": (make_app, final),
+    "nothanks-final.svg": (lambda: make_app(seed=CLOSE_FINISH_SEED), final),
     "lobby.svg": (lambda: host_app(port=LAN_PORT), lobby_with_a_guest),
 }
 
 
 async def shoot(filename: str, make: Callable[[], GamenightApp], walk: Walk) -> Path:
+    # Each picture starts with nothing remembered, as the tests do: a set-up left by the
+    # previous picture would change this one's table.
+    os.environ["GAMENIGHT_CONFIG_DIR"] = tempfile.mkdtemp(prefix="gamenight-shots-")
     app = make()
     async with app.run_test(size=SIZE) as pilot:
         await walk(pilot)

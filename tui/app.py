@@ -22,6 +22,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from tui import settings
 from tui.lan_setup import HostPlan, JoinPlan
 from tui.messages import GoToMenu, PlayAgain, ShowTable, StartSolo, TakeSeat
 from tui.screens.menu import MenuScreen
@@ -58,11 +59,12 @@ class GamenightApp(App[None]):
         host: HostPlan | None = None,
         join: JoinPlan | None = None,
         resume_solo: bool = False,
-        player: str = "Player",
+        player: str | None = None,
     ) -> None:
         """`bot_delay` is the default pause before bot moves; `seed` fixes every deal (tests).
         `host` or `join` open the app at a LAN table's lobby or the join screen, `resume_solo`
-        at the solo game a crash cut off (the CLI)."""
+        at the solo game a crash cut off (the CLI). `player` is the name to offer; by default
+        the one used last time."""
         super().__init__()
         self.bot_delay = default_bot_delay() if bot_delay is None else bot_delay
         self.seed = seed
@@ -70,7 +72,7 @@ class GamenightApp(App[None]):
         self.games_started = 0
         self.start_plan = host or join
         self.start_resume = resume_solo
-        self.player_name = player
+        self.player_name = player or settings.player_name()
         self.table: TableLink | None = None
 
     def get_default_screen(self) -> MenuScreen:
@@ -187,7 +189,14 @@ class GamenightApp(App[None]):
         except Exception as err:  # a refused name, a port taken, a bad journal: said, not raised
             self.notify(f"Cannot host: {plain(err)}", severity="error", markup=False, timeout=10)
             return
+        self.remember_name(plan.player)
         self.sit(table)
+
+    def remember_name(self, name: str) -> None:
+        """The name a player sat down with is offered next time, here and at the next launch."""
+        if name.strip():
+            self.player_name = name
+            settings.remember(player=name)
 
     def join_table(self, plan: JoinPlan) -> None:
         from tui.screens.join import JoinScreen
@@ -196,7 +205,7 @@ class GamenightApp(App[None]):
 
     @on(TakeSeat)
     def _take_seat(self, message: TakeSeat) -> None:
-        self.player_name = message.player
+        self.remember_name(message.player)
         self.sit(message.table)
 
     def sit(self, table: TableLink) -> None:

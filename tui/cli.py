@@ -7,6 +7,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from tui import settings
 from tui.games import GAME_SCREENS
 from tui.lan_setup import DEFAULT_PORT, HostPlan, JoinPlan
 
@@ -14,6 +15,8 @@ MDNS_HELP = (
     "an IPv4 address of the interface zeroconf may use to advertise/find tables (repeatable); "
     "default: $GAMENIGHT_MDNS_INTERFACES (comma-separated), else every interface"
 )
+
+PLAYER_HELP = "your name at the table (default: the name you used last time)"
 
 
 def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -33,7 +36,7 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help=f"TCP port to listen on (default {DEFAULT_PORT}, or a free one if that is taken)",
     )
     host.add_argument("--name", metavar="TABLE", help="the table's name (default: NAME's table)")
-    host.add_argument("--player", metavar="NAME", default="Player", help="your name at the table")
+    host.add_argument("--player", metavar="NAME", help=PLAYER_HELP)
     host.add_argument(
         "--resume",
         nargs="?",
@@ -58,7 +61,7 @@ def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "HOST:PORT, connect to that table at once (where multicast is blocked).",
     )
     join.add_argument("address", nargs="?", metavar="HOST:PORT", help="the table's address")
-    join.add_argument("--player", metavar="NAME", default="Player", help="your name at the table")
+    join.add_argument("--player", metavar="NAME", help=PLAYER_HELP)
     join.add_argument(
         "--spectate", action="store_true", help="watch the table instead of taking a seat"
     )
@@ -125,8 +128,9 @@ def _add_arena(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gamenight",
-        description="A terminal game table: play No Thanks! solo against bots or with friends "
-        "on the LAN. Run with no subcommand to open the main menu.",
+        description="A terminal game table: play No Thanks!, Papayoo, Pásovec and Rummikub "
+        "solo against bots or with friends on the LAN. Run with no subcommand to open the main "
+        "menu.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("play", help="open the main menu (the default)")
@@ -161,10 +165,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
     if args.command == "solo":
         return run_app(resume_solo=True)
+    player = getattr(args, "player", None) or settings.player_name()
     if args.command == "host":
         plan = HostPlan(
             game_id=args.game,
-            player=args.player,
+            player=player,
             table_name=args.name,
             port=args.port,
             resume=args.resume is not None,
@@ -172,15 +177,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             interfaces=",".join(args.mdns_interface) or None,
             discovery=not args.no_discovery,
         )
-        return run_app(host=plan, player=args.player)
+        return run_app(host=plan, player=player)
     if args.command == "join":
         join = JoinPlan(
-            player=args.player,
+            player=player,
             address=args.address,
             spectate=args.spectate,
             interfaces=",".join(args.mdns_interface) or None,
         )
-        return run_app(join=join, player=args.player)
+        return run_app(join=join, player=player)
     return run_app()
 
 

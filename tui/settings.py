@@ -1,5 +1,6 @@
-"""What the player chose last time — name, game, seats, bot levels, bot pause, each game's
-options — kept in the user's config folder, so a set-up screen opens as they left it.
+"""What the player chose last time — their name (solo, host or join), game, seats, bot
+levels, bot pause, each game's options — kept in the user's config folder, so a set-up screen
+opens as they left it.
 
 A file that is missing, unreadable or not what we wrote is simply ignored: remembering is a
 courtesy, never a reason to fail. GAMENIGHT_CONFIG_DIR moves the folder (the tests use it).
@@ -29,6 +30,14 @@ def load() -> dict[str, Any]:
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
+
+
+def player_name() -> str:
+    """The name the player last used anywhere (solo, hosting or joining), else "Player"."""
+    data = load()
+    solo = data.get("solo")
+    name = data.get("player") or (solo.get("player") if isinstance(solo, dict) else None)
+    return name if isinstance(name, str) and name.strip() else "Player"
 
 
 def remember(**changes: Any) -> None:

@@ -20,12 +20,16 @@ from tests.tui.test_snapshots import freeze_cursor
 
 
 async def lobby_with_a_guest(pilot: Pilot[None]) -> None:
-    """Bo joined and said hello; seat 3 holds an easy bot; ready to start."""
+    """Bo joined and said hello, the host answered; seat 3 holds an easy bot; ready to start."""
     lobby = await host_lobby(pilot)
     session, _driver = await remote_player(pilot, "Bo")
-    session.chat("hi all")
+    session.chat("hi all — first time at No Thanks!")
     await pilot.press("down", "down", "b")
-    await wait_until(pilot, lambda: "Bo: hi all" in log_lines(lobby, "#talk"))
+    await wait_until(pilot, lambda: len(log_lines(lobby, "#talk")) == 3)
+    await pilot.press("c", *"welcome! seat 3 is an easy bot", "enter")
+    await wait_until(
+        pilot, lambda: "Zoe: welcome! seat 3 is an easy bot" in log_lines(lobby, "#talk")
+    )
     await freeze_cursor(pilot)
     await pilot.pause()
 

@@ -4,16 +4,23 @@ terminal notice, the host's question on the final table, and the final table's l
 
 from __future__ import annotations
 
-from textual.widgets import Static
+import io
+
+from rich.console import Console
+from textual.widgets import Input, Static
 
 from net.client import ClientSession
 from tests.tui.lan_pilots import confirm, host_app, host_lobby, on_screen, remote_player, text_of
 from tests.tui.pilots import SIZE, make_app, my_turn, open_game, play_to_the_end, wait_until
+from tui.app import GamenightApp
 from tui.games.nothanks.screen import NoThanksScreen
+from tui.games.nothanks.widgets import PlayersPanel
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.final import FinalScreen
 from tui.screens.game import MIN_SIZE
+from tui.screens.join import JoinScreen
 from tui.screens.menu import MenuScreen
+from tui.screens.solo_setup import SoloSetupScreen
 from tui.widgets.following_log import FollowingLog
 
 
@@ -152,3 +159,36 @@ async def test_the_final_table_shows_the_log_on_a_key() -> None:
         assert any("took" in line for line in log.lines)  # type: ignore[attr-defined]
         await pilot.press("l")
         assert not log.display
+
+
+async def test_a_wide_terminal_keeps_points_beside_the_names() -> None:
+    """Item 13: at 160x50 each seat's points and tokens stand next to its name, and the log
+    gets the extra rows, instead of a players table stretched across the screen."""
+    app = make_app()
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = await open_game(pilot)
+        await wait_until(pilot, lambda: screen.state is not None)
+        panel = screen.query_one(PlayersPanel)
+        console = Console(width=panel.content_region.width, record=True, file=io.StringIO())
+        console.print(panel.content)
+        header, me = console.export_text().splitlines()[:2]
+        assert header.index("Pts") - header.index("Player") < 30
+        assert me.index("0") - me.index("(you)") < 30  # no card yet: 0 points
+        log = screen.query_one(FollowingLog)
+        assert log.region.height > 2 * SIZE[1] // 3
+
+
+async def test_names_are_remembered_from_hosting_to_the_next_launch() -> None:
+    """Item 14: the name a player hosts (or joins, or plays solo) with is offered at the next
+    launch, on the solo set-up and the join screen alike."""
+    async with host_app(player="Zoë").run_test(size=SIZE) as pilot:
+        await host_lobby(pilot)
+    app = GamenightApp(bot_delay=0.0)
+    assert app.player_name == "Zoë"
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await on_screen(pilot, SoloSetupScreen)
+        assert app.screen.query_one("#name", Input).value == "Zoë"
+        await pilot.press("ctrl+u", *"Sam", "escape", "j")
+        await on_screen(pilot, JoinScreen)
+        assert app.screen.query_one("#name", Input).value == "Zoë"  # the set-up was left

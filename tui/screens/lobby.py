@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from tui.table import TableLink
 
 LOBBY_REDRAW = 0.1  # seconds: lobby updates arriving faster are drawn together
+TALK_INVITATION = "· c talks to everyone at this table"
 TALK_LINES = 500  # lines of table talk a lobby keeps on screen
 
 
@@ -52,6 +53,8 @@ class LobbyScreen(TableTalk):
         talk.border_title = "Table talk"
         talk.can_focus = False  # keys, not focus, drive a lobby: Tab goes through the fields
         self.listen()
+        if not self.table.talk:  # an empty box would look broken: say what it is for
+            talk.write_line(TALK_INVITATION)
         if self.table.session.lobby is not None:
             self.show_lobby(self.table.session.lobby)
 

@@ -63,7 +63,7 @@ class SoloSetupScreen(Screen[None]):
         with Center(), Grid(id="setup"):
             yield Label("Your name")
             yield Input(
-                last.get("player", "Player"),
+                settings.player_name(),
                 max_length=MAX_NAME_LENGTH,
                 compact=True,
                 id="name",
@@ -144,13 +144,13 @@ class SoloSetupScreen(Screen[None]):
         )
         remembered = settings.load().get("solo", {})
         settings.remember(
+            player=setup.player or settings.player_name(),
             solo={
                 "game": game.id,
-                "player": setup.player,
                 "players": setup.players,
                 "levels": list(levels),
                 "bot_delay": setup.bot_delay,
                 "options": {**remembered.get("options", {}), game.id: options},
-            }
+            },
         )
         self.post_message(StartSolo(setup))

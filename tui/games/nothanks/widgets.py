@@ -47,16 +47,17 @@ def tokens_text(tokens: int | None) -> str:
 
 def seats_table(points: str = "Pts", *, score: bool = False) -> Table:
     """The table both the players panel and the final scores draw their seats in: a marker
-    column, the player, their cards in runs, card points headed `points`, tokens and, at the
-    end of a game (`score`), the score."""
+    column, the player, card points headed `points`, tokens, at the end of a game (`score`)
+    the score, and last their cards in runs — the numbers stay beside the names however wide
+    the terminal, and only the cards use the room that is left."""
     table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
     table.add_column("", width=1, no_wrap=True)
     table.add_column("Player", no_wrap=True, max_width=PLAYER_WIDTH)
-    table.add_column("Cards (runs)", ratio=1)
     table.add_column(points, justify="right", no_wrap=True)
     table.add_column("Tokens", justify="right", no_wrap=True)
     if score:
         table.add_column("Score", justify="right", no_wrap=True)
+    table.add_column("Cards (runs)", ratio=1)
     return table
 
 
@@ -86,9 +87,9 @@ class PlayersPanel(Static):
             table.add_row(
                 "▶" if acting else "",
                 seat_label(message, index),
-                runs_text(cards),
                 str(card_points(cards)),
                 tokens_text(view["tokens"][index]),
+                runs_text(cards),
                 style="reverse" if acting else "bold" if index == message["seat"] else "",
             )
         self.update(table)
@@ -104,10 +105,10 @@ def score_table(state: StateMessage) -> Table:
         table.add_row(
             "★" if won else "",
             seat_label(state, seat),
-            runs_text(view["cards"][seat]),
             str(card_points(view["cards"][seat])),
             str(view["tokens"][seat]),
             str(result["scores"][seat]),
+            runs_text(view["cards"][seat]),
             style="bold reverse" if won else "",
         )
     return table
