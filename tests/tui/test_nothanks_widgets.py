@@ -44,5 +44,5 @@ def test_one_limit_for_names_and_chat_lines_the_one_the_host_enforces() -> None:
 def test_the_players_panel_and_the_final_scores_share_their_columns() -> None:
     panel = [column.header for column in seats_table().columns]
     final = [column.header for column in seats_table("Card pts", score=True).columns]
-    assert panel == ["", "Player", "Cards (runs)", "Pts", "Tokens"]
-    assert final == ["", "Player", "Cards (runs)", "Card pts", "Tokens", "Score"]
+    assert panel == ["", "Player", "Pts", "Tokens", "Cards (runs)"]
+    assert final == ["", "Player", "Card pts", "Tokens", "Score", "Cards (runs)"]
