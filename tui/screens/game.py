@@ -148,7 +148,7 @@ class GameScreen(TableTalk):
             self.show(event.message)
         else:
             self.hear(event.message)
-            self.refresh_bindings()
+            self.refresh_keys()
 
     def show(self, state: StateMessage) -> None:
         self.state = state
@@ -161,7 +161,7 @@ class GameScreen(TableTalk):
         self.query_one("#game-title", Static).update(f"{self.game.title} — {self.turn_text()}")
         self.query_one(Countdown).show(state.get("clock"), state["seat"])
         self.say(self.prompt())
-        self.refresh_bindings()
+        self.refresh_keys()
         if view["over"]:
             self.finished = True
             self._show_final()

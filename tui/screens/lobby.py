@@ -80,7 +80,7 @@ class LobbyScreen(TableTalk):
     def show_lobby(self, lobby: StateMessage) -> None:
         self.query_one("#settings", Static).update(settings_text(lobby))
         self.show_seats(lobby)
-        self.refresh_bindings()
+        self.refresh_keys()
 
     def show_seats(self, lobby: StateMessage) -> None:
         raise NotImplementedError

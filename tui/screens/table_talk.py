@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual.actions import parse
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Log
@@ -43,6 +44,7 @@ class TableTalk(Screen[None]):
     def __init__(self, table: TableLink) -> None:
         super().__init__()
         self.table = table
+        self._keys_shown: tuple[bool | None, ...] = ()
 
     def say(self, text: str) -> None:
         raise NotImplementedError
@@ -84,16 +86,28 @@ class TableTalk(Screen[None]):
             else:
                 reason = plain(message.get("reason"))
                 self.say(f"Disconnected: {reason}. j rejoins, q leaves.")
-            self.refresh_bindings()
+            self.refresh_keys()
         elif kind == "welcome":
             self.say("Back at the table.")
-            self.refresh_bindings()
+            self.refresh_keys()
         elif kind == "error" and message.get("fatal"):
             self.say(f"The table ended the connection: {plain(message.get('message'))}")
         elif kind == "error":
             self.say(f"Not allowed: {plain(message.get('message'))}")
 
     # ---- keys ------------------------------------------------------------------------------
+    def refresh_keys(self) -> None:
+        """Redraw the footer only when a key came or went: Textual rebuilds the whole footer on
+        every refresh, which cost more than drawing the state itself when done at each move."""
+        shown = tuple(
+            self.check_action(name, parameters)
+            for bindings in self._bindings.key_to_bindings.values()
+            for _namespace, name, parameters in (parse(b.action) for b in bindings)
+        )
+        if shown != self._keys_shown:
+            self._keys_shown = shown
+            self.refresh_bindings()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Chat only at a LAN table; rejoin only for a player whose connection dropped."""
         if action == "chat":
@@ -128,7 +142,7 @@ class TableTalk(Screen[None]):
                 self.say(f"The table refused you: {plain(err)}")
         except Exception as err:  # unreachable, timed out, garbled: said, never a crash
             self.say(f"Could not reach the table: {plain(err) or 'no answer'}. j tries again.")
-        self.refresh_bindings()
+        self.refresh_keys()
 
     def leave_table(self, question: str) -> None:
         """Back to the menu, once `question` is answered yes; at once if the table is gone."""
