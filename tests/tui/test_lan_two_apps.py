@@ -4,7 +4,7 @@ joins by typing the address; they chat, and play a whole No Thanks! game by keys
 from __future__ import annotations
 
 from tests.tui.lan_pilots import host_app, host_lobby, join_app, log_lines, on_screen
-from tests.tui.pilots import SIZE, my_turn, wait_until
+from tests.tui.pilots import SIZE, my_turn, quick_key, wait_until
 from tui.games.nothanks.screen import NoThanksScreen
 from tui.screens.final import FinalScreen
 from tui.screens.join import JoinScreen
@@ -38,9 +38,7 @@ async def test_a_host_and_a_guest_app_play_a_whole_game_together() -> None:
             for pilot, screen in screens.items():
                 assert isinstance(screen, NoThanksScreen)
                 if my_turn(screen) and screen.state is not None:
-                    view = screen.state["view"]
-                    mine = view["tokens"][screen.state["seat"]]
-                    await pilot.press("p" if mine > 2 and view["pot"] < 3 else "t")
+                    await pilot.press(quick_key(screen.state))
                     await pilot.pause()
         finals = [app.screen for app in (host, guest)]
         assert isinstance(finals[0], FinalScreen)

@@ -11,6 +11,7 @@ from textual.widgets import Input, Static
 
 from net.client import ClientSession
 from tests.tui.lan_pilots import confirm, host_app, host_lobby, on_screen, remote_player, text_of
+from tests.tui.late import open_late_game
 from tests.tui.pilots import SIZE, make_app, my_turn, open_game, play_to_the_end, wait_until
 from tui.app import GamenightApp
 from tui.games.nothanks.screen import NoThanksScreen
@@ -150,8 +151,7 @@ async def test_the_final_table_shows_the_log_on_a_key() -> None:
     """Item 8: the last moves can be read on the final table."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_game(pilot)
-        final = await play_to_the_end(pilot, screen)
+        final = await play_to_the_end(pilot, await open_late_game(pilot))
         log = final.query_one("#final-log")
         assert not log.display
         await pilot.press("l")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from tests.tui.late import open_late_game
 from tests.tui.pilots import SIZE, make_app, my_turn, open_game, play_to_the_end, wait_until
 
 
@@ -28,7 +29,7 @@ async def game_in_progress(pilot: Pilot[None]) -> None:
 
 
 async def final_table(pilot: Pilot[None]) -> None:
-    await play_to_the_end(pilot, await open_game(pilot))
+    await play_to_the_end(pilot, await open_late_game(pilot))
 
 
 def test_menu(snap_compare) -> None:
