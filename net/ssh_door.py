@@ -59,14 +59,20 @@ class SshDoor:
         self.host_key = host_key(key_path)
         self.fingerprint = fingerprint(self.host_key)
         self.sessions: set[DoorSession] = set()
+        self._ending: set[asyncio.Task[None]] = set()  # sessions hanging up, awaited on close
         self.refused = 0  # failed logins, for the lobby to show
         self.port: int | None = None
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     @property
+    def password(self) -> str | None:
+        """The table password the door asks for (shared with the other doors), if any."""
+        return door_access.password()
+
+    @property
     def open_to_all(self) -> bool:
         """No password and no keys: anyone who reaches the port may sit down."""
-        return self.keys is None and door_access.password() is None
+        return self.keys is None and self.password is None
 
     async def serve(self, bind: Sequence[str], port: int) -> int:
         """Listen on each address of `bind` at `port` (0: a free one); returns the port."""
@@ -91,7 +97,17 @@ class SshDoor:
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
-        await asyncio.gather(*(session.end() for session in list(self.sessions)))
+        for session in list(self.sessions):
+            self.end(session)
+        await asyncio.gather(*self._ending)
+
+    def end(self, session: DoorSession) -> None:
+        """Hang a session up (once); `close` waits for every hang-up to finish."""
+        if session in self.sessions:
+            self.sessions.discard(session)
+            task = asyncio.get_running_loop().create_task(session.end())
+            self._ending.add(task)
+            task.add_done_callback(self._ending.discard)
 
     def refuse(self, what: str, peer: str) -> None:
         self.refused += 1
@@ -264,10 +280,10 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_lost(self, exc: Exception | None) -> None:
         """The channel (or the whole connection) is gone: hang the program up."""
-        asyncio.get_running_loop().create_task(self.end())
+        self.door.end(self)
 
     async def end(self) -> None:
-        self.door.sessions.discard(self)
+        """Let the program's start finish, then hang it up and close the channel."""
         if self._task is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task

@@ -1,0 +1,178 @@
+"""The SSH door (issue 14): an ssh client with a terminal joins the table as a player.
+
+A headless host on 127.0.0.1 with its SSH door; clients are asyncssh connections with a pty
+(tests/net/ssh_terminal.py), and once the real OpenSSH client. Each session runs the real
+door program (`gamenight door PORT --who USER`) in a pty, so these tests see what a friend sees.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from net import door_access
+from net.host import Host
+from net.ssh_door import SshDoor
+from tests.net.conftest import wait_for
+from tests.net.ssh_terminal import Terminal
+from tui.door import door_command
+
+GAME_SCREEN = "No thanks!"  # the pass key's name in the game screen's footer
+JOIN_SCREEN = "Welcome to the Gamenight table"
+
+
+@dataclass
+class Door:
+    host: Host
+    door: SshDoor
+
+    @property
+    def port(self) -> int:
+        assert self.door.port is not None
+        return self.door.port
+
+    async def sit(self, user: str, **options: object) -> Terminal:
+        """Come in as `user`, take a seat with the name the join screen offers (the user's)."""
+        terminal = await Terminal.open(self.port, user, **options)
+        await terminal.expect(JOIN_SCREEN)
+        terminal.press("\r")
+        await wait_for(lambda: self.seat_of(user) is not None, 15)
+        return terminal
+
+    def seat_of(self, name: str) -> int | None:
+        for index, seat in enumerate(self.host.lobby.seats):
+            if seat.name == name and self.host.connected(index):
+                return index
+        return None
+
+
+async def open_door(tmp_path: Path, authorized_keys: Path | None = None) -> Door:
+    host = Host("nothanks", name=None, players=3, options={"first": 0})
+    port = await host.serve("127.0.0.1", 0)
+    door = SshDoor(
+        lambda who: door_command(port, who),
+        authorized_keys=authorized_keys,
+        key_path=tmp_path / "host_key",
+    )
+    await door.serve(["127.0.0.1"], 0)
+    return Door(host, door)
+
+
+@pytest.fixture
+async def table(tmp_path: Path) -> AsyncIterator[Door]:
+    """An open door (no password, no keys) to a 3-seat No Thanks! lobby nobody hosts in person."""
+    door = await open_door(tmp_path)
+    yield door
+    await door.door.close()
+    await door.host.close()
+
+
+async def test_a_session_plays_by_keys_and_quits(table: Door) -> None:
+    zoe = await table.sit("zoe")
+    table.host.set_bot(1, "easy")
+    table.host.set_bot(2, "easy")
+    table.host.start()
+    await zoe.expect(GAME_SCREEN)
+    assert table.host.table is not None
+    before = len(table.host.table.record["actions"])
+    zoe.press("p")  # seat 0 starts (option first): "No thanks!"
+    await wait_for(lambda: len(table.host.table.record["actions"]) > before, 10)
+    assert table.host.table.record["actions"][before] == [0, {"kind": "pass"}]
+    mark = zoe.mark()
+    zoe.press("q")
+    await zoe.expect("Leave", since=mark)
+    zoe.press("y")  # leaving the table ends the program, which ends the session
+    await asyncio.wait_for(zoe.screen.closed.wait(), 10)
+    assert zoe.screen.exit_status == 0
+    await wait_for(lambda: not table.host.connected(0) and not table.door.sessions, 10)
+
+
+async def test_a_second_session_takes_another_seat(table: Door) -> None:
+    zoe = await table.sit("zoe")
+    bo = await table.sit("bo")
+    assert {table.seat_of("zoe"), table.seat_of("bo")} == {0, 1}
+    await asyncio.gather(zoe.close(), bo.close())
+
+
+async def test_the_window_size_follows_the_client(table: Door) -> None:
+    zoe = await Terminal.open(table.port, "zoe", size=(60, 20))
+    await zoe.expect(JOIN_SCREEN)
+    mark = zoe.mark()
+    zoe.resize(120, 40)
+    await zoe.expect(JOIN_SCREEN, since=mark)  # drawn again, for the new size
+    await zoe.close()
+
+
+async def test_commands_forwarding_and_bare_shells_are_refused(table: Door) -> None:
+    conn = await asyncssh.connect(
+        "127.0.0.1", table.port, username="eve", known_hosts=None, client_keys=None
+    )
+    async with conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.run("id")
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.open_connection("127.0.0.1", table.host.port)
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.start_sftp_client()
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.run()  # a shell without a terminal
+    assert table.door.refused == 5  # each refusal is counted (and logged)
+    await wait_for(lambda: not table.door.sessions)
+    assert table.host.members == []  # no program ever started
+
+
+async def test_a_wrong_password_is_refused_after_a_delay(
+    table: Door, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(door_access.PASSWORD_ENV, "open sesame")
+    monkeypatch.setattr(door_access, "REFUSAL_DELAY", 0.3)
+    started = time.perf_counter()
+    with pytest.raises(asyncssh.PermissionDenied):
+        await Terminal.open(table.port, "eve", password="guess")
+    assert time.perf_counter() - started >= 0.3
+    assert table.door.refused == 1
+    zoe = await table.sit("zoe", password="open sesame")
+    await zoe.close()
+
+
+async def test_only_authorized_keys_come_in(tmp_path: Path) -> None:
+    friend, stranger = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(friend.export_public_key())
+    door = await open_door(tmp_path, authorized_keys=keys)
+    try:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await Terminal.open(door.port, "eve", client_keys=[stranger])
+        with pytest.raises(asyncssh.PermissionDenied):
+            await Terminal.open(door.port, "eve")  # no key, and no password to try
+        zoe = await door.sit("zoe", client_keys=[friend])
+        await zoe.close()
+    finally:
+        await door.door.close()
+        await door.host.close()
+
+
+async def test_a_dropped_session_turns_away_and_the_same_user_takes_the_seat_back(
+    table: Door,
+) -> None:
+    zoe = await table.sit("zoe")
+    table.host.set_bot(1, "easy")
+    table.host.set_bot(2, "easy")
+    table.host.start()
+    await zoe.expect(GAME_SCREEN)
+    zoe.drop()
+    await wait_for(lambda: not table.host.connected(0) and not table.door.sessions, 10)
+    assert table.host.table is not None and table.host.table.seats[0].away
+    again = await table.sit("zoe")  # the token kept for ssh user zoe gives seat 0 back
+    assert table.seat_of("zoe") == 0
+    await again.expect(GAME_SCREEN)
+    assert not table.host.table.seats[0].away
+    await again.close()
