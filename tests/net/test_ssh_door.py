@@ -8,6 +8,7 @@ door program (`gamenight door PORT --who USER`) in a pty, so these tests see wha
 from __future__ import annotations
 
 import asyncio
+import shutil
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -18,9 +19,10 @@ import pytest
 
 from net import door_access
 from net.host import Host
+from net.pty_process import PtyProcess
 from net.ssh_door import SshDoor
 from tests.net.conftest import wait_for
-from tests.net.ssh_terminal import Terminal
+from tests.net.ssh_terminal import ESCAPES, Terminal
 from tui.door import door_command
 
 GAME_SCREEN = "No thanks!"  # the pass key's name in the game screen's footer
@@ -176,3 +178,51 @@ async def test_a_dropped_session_turns_away_and_the_same_user_takes_the_seat_bac
     await again.expect(GAME_SCREEN)
     assert not table.host.table.seats[0].away
     await again.close()
+
+
+OPENSSH = shutil.which("ssh")
+
+
+@pytest.mark.skipif(OPENSSH is None, reason="the OpenSSH client (ssh) is not installed")
+async def test_the_openssh_client_reaches_the_game_screen(tmp_path: Path) -> None:
+    """/usr/bin/ssh in a pty the test drives, with a key from an authorized_keys file and the
+    door's host key as the only known host: it checks the key, and the game is drawn."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    (tmp_path / "id").write_bytes(key.export_private_key())
+    (tmp_path / "id").chmod(0o600)
+    (tmp_path / "authorized_keys").write_bytes(key.export_public_key())
+    door = await open_door(tmp_path, authorized_keys=tmp_path / "authorized_keys")
+    known = f"[127.0.0.1]:{door.port} " + door.door.host_key.export_public_key().decode()
+    (tmp_path / "known_hosts").write_text(known)
+    drawn = bytearray()
+    ended = asyncio.Event()
+    command = [
+        *(OPENSSH or "ssh", "-F", "/dev/null", "-p", str(door.port), "-i", str(tmp_path / "id")),
+        *("-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none", "-o", "BatchMode=yes"),
+        *("-o", f"UserKnownHostsFile={tmp_path / 'known_hosts'}"),
+        *("-o", "GlobalKnownHostsFile=/dev/null", "-o", "StrictHostKeyChecking=yes"),
+        "play@127.0.0.1",
+    ]
+    env = {"PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "HOME": str(tmp_path)}
+    ssh = await PtyProcess.spawn(
+        command, env=env, size=(100, 32), output=drawn.extend, ended=lambda _: ended.set()
+    )
+
+    def shown() -> str:
+        return ESCAPES.sub(b"", bytes(drawn)).decode(errors="replace")
+
+    try:
+        await wait_for(lambda: JOIN_SCREEN in shown() or ended.is_set(), 15)
+        assert JOIN_SCREEN in shown(), shown()[-400:]
+        ssh.write(b"Ann")  # the offered name ("play") is selected: typing replaces it
+        await wait_for(lambda: "Ann" in shown(), 15)
+        ssh.write(b"\r")
+        await wait_for(lambda: door.seat_of("Ann") == 0, 15)
+        door.host.set_bot(1, "easy")
+        door.host.set_bot(2, "easy")
+        door.host.start()
+        await wait_for(lambda: GAME_SCREEN in shown(), 15)
+    finally:
+        await ssh.hang_up()
+        await door.door.close()
+        await door.host.close()
