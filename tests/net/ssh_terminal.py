@@ -48,17 +48,25 @@ class Terminal:
 
     @classmethod
     async def open(
-        cls, port: int, user: str = "zoe", *, size: tuple[int, int] = SIZE, **options: Any
+        cls,
+        port: int,
+        user: str = "zoe",
+        *,
+        size: tuple[int, int] = SIZE,
+        term: str = "xterm-256color",
+        env: dict[str, str] | None = None,
+        **options: Any,
     ) -> Terminal:
-        """Connect to 127.0.0.1:port as `user` and start a shell in a pty (the door's way in);
-        `options` go to asyncssh.connect (password, client_keys…)."""
+        """Connect to 127.0.0.1:port as `user` and start a shell in a pty (the door's way in)
+        of this `term` type, sending `env`; `options` go to asyncssh.connect (password,
+        client_keys…)."""
         options.setdefault("client_keys", None)
         conn = await asyncssh.connect(
             "127.0.0.1", port, username=user, known_hosts=None, agent_path=None, **options
         )
         terminal = cls(conn)
         terminal.chan, _ = await conn.create_session(
-            lambda: terminal.screen, term_type="xterm-256color", term_size=size, encoding=None
+            lambda: terminal.screen, term_type=term, term_size=size, env=env or {}, encoding=None
         )
         return terminal
 

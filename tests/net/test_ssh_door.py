@@ -111,6 +111,54 @@ async def test_the_window_size_follows_the_client(table: Door) -> None:
     await zoe.close()
 
 
+async def test_letters_digits_arrows_ctrl_and_function_keys_survive_ssh(table: Door) -> None:
+    zoe = await Terminal.open(table.port, "zoe")
+    await zoe.expect(JOIN_SCREEN)
+    typed = [
+        ("Ann7", "Ann7"),  # replaces the offered name, which is selected
+        ("\x1b[D", None),  # ← (cursor before the 7)
+        ("X", "AnnX7"),
+        ("\x01", None),  # ctrl+a: to the start
+        ("B", "BAnnX7"),
+        ("\x1bOP", "F1 closes this"),  # F1: the keys help
+    ]
+    for keys, drawn in typed:
+        mark = zoe.mark()
+        zoe.press(keys)
+        await zoe.expect(drawn or "", since=mark)
+        if drawn is None:  # a key that moves the cursor only: let it land before the next
+            await wait_for(lambda m=mark: zoe.mark() > m)
+    mark = zoe.mark()
+    zoe.press("\x1b")  # escape closes the help again
+    await zoe.expect(JOIN_SCREEN, since=mark)
+    zoe.press("\r")
+    await wait_for(lambda: table.seat_of("BAnnX7") == 0, 15)
+    await zoe.close()
+
+
+@pytest.mark.parametrize(
+    ("term", "env", "colours"),
+    [
+        ("xterm-256color", {"COLORTERM": "truecolor"}, "\x1b[38;2;"),
+        ("xterm-256color", {}, "\x1b[38;5;"),
+        ("xterm", {}, None),
+    ],
+)
+async def test_colours_follow_the_clients_terminal(
+    table: Door, term: str, env: dict[str, str], colours: str | None
+) -> None:
+    zoe = await Terminal.open(table.port, "zoe", term=term, env=env)
+    await zoe.expect(JOIN_SCREEN)
+    drawn = zoe.screen.received.decode(errors="replace")
+    richer = ("\x1b[38;2;", "\x1b[38;5;")
+    if colours is None:  # 16 colours: neither 256 colours nor true colour is sent
+        assert not any(code in drawn for code in richer)
+    else:
+        assert colours in drawn
+        assert not any(code in drawn for code in richer[: richer.index(colours)])
+    await zoe.close()
+
+
 async def test_commands_forwarding_and_bare_shells_are_refused(table: Door) -> None:
     conn = await asyncssh.connect(
         "127.0.0.1", table.port, username="eve", known_hosts=None, client_keys=None
