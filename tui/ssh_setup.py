@@ -15,16 +15,20 @@ if TYPE_CHECKING:
     from net.ssh_door import SshDoor
 
 LOOPBACK = "127.0.0.1"
+DEFAULT_SSH_PORT = 2222
+"""The SSH door's port unless told otherwise (a free one if another program has it): fixed, so
+the command friends were given works again next time."""
 
 
 @dataclass(frozen=True)
 class SshPlan:
     """An SSH door to open: its port, the keys that may come in, where it listens.
 
-    `bind` None listens on the addresses the lobby shows (and loopback), never on every
-    interface unless asked for with 0.0.0.0."""
+    `port` None: DEFAULT_SSH_PORT, or a free one if that is taken (the lobby shows it). `bind`
+    None listens on the addresses the lobby shows (and loopback), never on every interface
+    unless asked for with 0.0.0.0."""
 
-    port: int
+    port: int | None = None
     authorized_keys: Path | None = None
     bind: str | None = None
 
@@ -33,9 +37,12 @@ def add_ssh_arguments(host: argparse.ArgumentParser) -> None:
     host.add_argument(
         "--ssh",
         type=int,
+        nargs="?",
+        const=0,
         metavar="PORT",
-        help="also open an SSH door on PORT: friends join with only an ssh client "
-        "(ssh -p PORT play@ADDRESS); see --door-password and --ssh-authorized-keys",
+        help=f"also open an SSH door (on PORT; default {DEFAULT_SSH_PORT}, or a free one): "
+        "friends join with only an ssh client (the lobby shows the command); see "
+        "--door-password and --ssh-authorized-keys",
     )
     host.add_argument(
         "--ssh-authorized-keys",
@@ -54,7 +61,7 @@ def add_ssh_arguments(host: argparse.ArgumentParser) -> None:
 def ssh_plan(args: argparse.Namespace) -> SshPlan | None:
     if args.ssh is None:
         return None
-    return SshPlan(args.ssh, args.ssh_authorized_keys, args.ssh_bind)
+    return SshPlan(args.ssh or None, args.ssh_authorized_keys, args.ssh_bind)
 
 
 async def open_ssh_door(plan: SshPlan, table_port: int, addresses: list[str]) -> SshDoor:
@@ -65,5 +72,11 @@ async def open_ssh_door(plan: SshPlan, table_port: int, addresses: list[str]) ->
 
     door = SshDoor(lambda who: door_command(table_port, who), authorized_keys=plan.authorized_keys)
     bind = [plan.bind] if plan.bind else sorted({*addresses, LOOPBACK})
-    await door.serve(bind, plan.port)
+    if plan.port is not None:
+        await door.serve(bind, plan.port)
+        return door
+    try:
+        await door.serve(bind, DEFAULT_SSH_PORT)
+    except OSError:
+        await door.serve(bind, 0)
     return door

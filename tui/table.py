@@ -251,7 +251,7 @@ async def open_host(app: App[None], plan: HostPlan) -> TableLink:
             ssh_door = await open_ssh_door(plan.ssh, port, addresses)
         except Exception as err:  # a door that cannot open closes the table: it was asked for
             await _close_quietly(advertiser, host)
-            raise OSError(f"cannot open the SSH door on port {plan.ssh.port}: {err}") from err
+            raise OSError(f"cannot open the SSH door: {err}") from err
     return TableLink(
         app,
         host.local,

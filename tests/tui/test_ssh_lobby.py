@@ -10,14 +10,14 @@ import pytest
 from net import door_access
 from net.paths import data_dir
 from net.ssh_host_key import KEY_FILE
-from tests.tui.lan_pilots import confirm, host_lobby, on_screen, text_of
+from tests.tui.lan_pilots import confirm, host_app, host_lobby, on_screen, text_of
 from tests.tui.pilots import SIZE, wait_until
 from tui.app import GamenightApp
 from tui.cli import build_parser
 from tui.lan_setup import HostPlan
 from tui.screens.menu import MenuScreen
 from tui.ssh_setup import SshPlan, ssh_plan
-from tui.widgets.ssh_door import door_text
+from tui.widgets.ssh_door import SshDoorLine, SshDoorSwitch, door_text
 
 
 def ssh_host_app(port: int = 0) -> GamenightApp:
@@ -53,8 +53,7 @@ async def test_the_lobby_shows_the_ssh_command_and_key_and_closing_shuts_the_doo
         await confirm(pilot)
         await on_screen(pilot, MenuScreen)
         await wait_until(pilot, lambda: not door.sessions)
-        with pytest.raises(OSError):
-            socket.create_connection(("127.0.0.1", door.port), timeout=2).close()
+        assert door.port is not None and not port_open(door.port)
 
 
 async def test_a_door_that_cannot_open_is_said_and_no_table_stays_open() -> None:
@@ -67,3 +66,33 @@ async def test_a_door_that_cannot_open_is_said_and_no_table_stays_open() -> None
             notice = next(iter(app._notifications)).message
             assert "cannot open the SSH door" in notice
             assert app.table is None
+
+
+async def test_the_lobby_switch_opens_and_closes_the_ssh_door() -> None:
+    app = host_app()
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await host_lobby(pilot)
+        table = app.table
+        assert table is not None and table.ssh_door is None
+        assert not lobby.query_one(SshDoorLine).display
+        lobby.query_one(SshDoorSwitch).focus()
+        await pilot.press("right")
+        await wait_until(pilot, lambda: table.ssh_door is not None)
+        assert table.ssh_door is not None
+        port = table.ssh_door.port
+        assert port is not None
+        await wait_until(pilot, lambda: lobby.query_one(SshDoorLine).display)
+        assert f"ssh -p {port} play@127.0.0.1" in text_of(lobby, "SshDoorLine")
+        socket.create_connection(("127.0.0.1", port), timeout=2).close()
+        await pilot.press("right")
+        await wait_until(pilot, lambda: table.ssh_door is None)
+        await wait_until(pilot, lambda: not lobby.query_one(SshDoorLine).display)
+        await wait_until(pilot, lambda: not port_open(port))
+
+
+def port_open(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=2).close()
+    except OSError:
+        return False
+    return True

@@ -28,7 +28,7 @@ from tui.screens.table_talk import TALK_BINDINGS
 from tui.widgets.cycler import Cycler
 from tui.widgets.options import chosen_options, option_rows
 from tui.widgets.seats import AWAY_CHOICES, open_seats_text, seat_line
-from tui.widgets.ssh_door import SshDoorLine
+from tui.widgets.ssh_door import SshDoorLine, ssh_door_rows
 
 if TYPE_CHECKING:
     from tui.table import TableLink
@@ -51,7 +51,8 @@ class HostLobbyScreen(LobbyScreen):
     HELP = (
         "↑/↓ pick a seat; b (or ←/→) cycles it through open and the bot levels; k removes the "
         "player sitting there. Tab moves to your name, the table's name (Enter applies them) "
-        "and the choices (←/→ change them). s starts once no seat is open."
+        "and the choices (←/→ change them); SSH door on lets friends with only an ssh client "
+        "join (the line under the address gives the command). s starts once no seat is open."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", "Start"),
@@ -90,6 +91,7 @@ class HostLobbyScreen(LobbyScreen):
             yield Cycler([(g.title, g) for g in playable_games()], game, id="game")
             yield Label("Hints")
             yield Cycler([("on", True), ("off", False)], lobby.settings.hints, id="hints")
+            yield from ssh_door_rows(self.table)
             for label, cycler in option_rows(game.id, game.option_specs, lobby.options):
                 yield label
                 yield cycler

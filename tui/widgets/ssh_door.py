@@ -1,11 +1,19 @@
-"""The host lobby's line about the SSH door: the exact command to give friends, the host key's
-fingerprint for them to check, and who may come in. Hidden when the table has no SSH door."""
+"""The host lobby's SSH door: a switch to open or close it, and the line that tells friends the
+exact command to type, the host key's fingerprint for them to check, and who may come in.
+
+Both read and change `TableLink.ssh_door`, the one place the door lives (closed with the table).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual.widgets import Static
+from textual import on
+from textual.app import ComposeResult
+from textual.widgets import Label, Static
+
+from tui.names import plain
+from tui.widgets.cycler import Cycler
 
 if TYPE_CHECKING:
     from net.ssh_door import SshDoor
@@ -15,7 +23,7 @@ SSH_USER = "play"  # any user name works; the lobby shows one, so friends need n
 
 
 def door_text(door: SshDoor, hosts: list[str]) -> str:
-    """'SSH: ssh -p 2222 play@192.168.1.20 · key SHA256:… · password asked', in words."""
+    """'SSH: ssh -p 2222 play@192.168.1.20 · password asked', and the key's fingerprint."""
     commands = " or ".join(f"ssh -p {door.port} {SSH_USER}@{host}" for host in hosts)
     if door.open_to_all:
         access = "open to anyone who reaches it (no password, no keys)"
@@ -26,13 +34,68 @@ def door_text(door: SshDoor, hosts: list[str]) -> str:
     return f"SSH: {commands} · {access}\nSSH host key {door.fingerprint}"
 
 
+def hosts_of(table: TableLink) -> list[str]:
+    """The addresses the lobby shows, without their ports."""
+    return [address.rpartition(":")[0] for address in table.addresses]
+
+
 class SshDoorLine(Static):
-    """Two lines under the address players join at."""
+    """Two lines under the address players join at; hidden while the door is closed."""
 
     DEFAULT_CSS = "SshDoorLine { height: auto; padding: 0 1; }"
 
     def __init__(self, table: TableLink) -> None:
-        door = table.ssh_door
-        hosts = [address.rpartition(":")[0] for address in table.addresses]
-        super().__init__("" if door is None else door_text(door, hosts), markup=False)
+        super().__init__(markup=False)
+        self.table = table
+
+    def on_mount(self) -> None:
+        self.show_door()
+
+    def show_door(self) -> None:
+        door = self.table.ssh_door
         self.display = door is not None
+        if door is not None:
+            self.update(door_text(door, hosts_of(self.table)))
+
+
+class SshDoorSwitch(Cycler):
+    """off / on: opens the SSH door (default port, else a free one) or closes it."""
+
+    def __init__(self, table: TableLink) -> None:
+        super().__init__([("off", False), ("on", True)], table.ssh_door is not None, id="ssh")
+        self.table = table
+
+    @on(Cycler.Changed)
+    def _switched(self, event: Cycler.Changed) -> None:
+        event.stop()
+        if self.value != (self.table.ssh_door is not None):
+            self.run_worker(self._open() if self.value else self._close())
+
+    async def _open(self) -> None:
+        from tui.ssh_setup import SshPlan, open_ssh_door
+
+        host = self.table.host
+        assert host is not None and host.port is not None
+        try:
+            door = await open_ssh_door(SshPlan(), host.port, hosts_of(self.table))
+        except (OSError, ValueError) as err:
+            self.notify(f"Cannot open the SSH door: {plain(err)}", severity="error", markup=False)
+            self.index = 0
+            return
+        if self.table.left or not self.value:  # closed (or switched off) meanwhile
+            await door.close()
+            return
+        self.table.ssh_door = door
+        self.screen.query_one(SshDoorLine).show_door()
+
+    async def _close(self) -> None:
+        door, self.table.ssh_door = self.table.ssh_door, None
+        self.screen.query_one(SshDoorLine).show_door()
+        if door is not None:
+            await door.close()
+
+
+def ssh_door_rows(table: TableLink) -> ComposeResult:
+    """The lobby form's row: a label and the switch."""
+    yield Label("SSH door")
+    yield SshDoorSwitch(table)
