@@ -25,6 +25,8 @@ from pathlib import Path
 import asyncssh
 
 from net import door_access
+from net.limits import JoinLimiter, JoinPolicy
+from net.protocol import ProtocolError
 from net.pty_process import PtyProcess
 from net.ssh_host_key import fingerprint, host_key
 
@@ -47,7 +49,6 @@ class SshDoor:
         command: DoorCommand,
         *,
         authorized_keys: Path | None = None,
-        key_path: Path | None = None,
     ) -> None:
         """`authorized_keys`: a file whose public keys may come in (OSError/ValueError if it
         cannot be read). The host key is made (or read) here, so its fingerprint is known
@@ -56,11 +57,14 @@ class SshDoor:
         self.keys = (
             None if authorized_keys is None else asyncssh.read_authorized_keys(str(authorized_keys))
         )
-        self.host_key = host_key(key_path)
+        self.host_key = host_key()
         self.fingerprint = fingerprint(self.host_key)
         self.sessions: set[DoorSession] = set()
         self._ending: set[asyncio.Task[None]] = set()  # sessions hanging up, awaited on close
-        self.refused = 0  # failed logins, for the lobby to show
+        self.refused = 0  # refusals of every kind, counted as they are logged
+        # Sessions started per SSH peer address, as the host counts joins per address (its own
+        # count cannot tell the door's programs apart: they all come from loopback).
+        self.joins: JoinLimiter | None = JoinLimiter(JoinPolicy())
         self.port: int | None = None
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
@@ -119,13 +123,13 @@ class DoorServer(asyncssh.SSHServer):
 
     def __init__(self, door: SshDoor) -> None:
         self.door = door
-        self.peer = "?"
+        self.address = self.peer = "?"
         self.conn: asyncssh.SSHServerConnection | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        host, port = conn.get_extra_info("peername")[:2]
-        self.peer = f"{host}:{port}"
+        self.address, port = conn.get_extra_info("peername")[:2]
+        self.peer = f"{self.address}:{port}"
 
     def begin_auth(self, username: str) -> bool:
         """Authentication is asked for unless the door is open to all."""
@@ -146,19 +150,28 @@ class DoorServer(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         """A key offered (asked before any signature): in the authorized keys or not."""
-        assert self.door.keys is not None and self.conn is not None
-        host, _ = self.conn.get_extra_info("peername")[:2]
-        if self.door.keys.validate(key, host, host) is not None:
+        assert self.door.keys is not None
+        if self.door.keys.validate(key, self.address, self.address) is not None:
             return True
         log.info("ssh door: %s offered a key not authorized (%s)", self.peer, key.get_fingerprint())
         return False
 
     def session_requested(self) -> DoorSession | bool:
-        if len(self.door.sessions) >= MAX_SESSIONS:
-            self.door.refuse("a session (the door is full)", self.peer)
+        """A session channel, within the door's bounds: MAX_SESSIONS at once, and the host's
+        pace of joins per address (slowed past a few a minute, then refused for a while)."""
+        door = self.door
+        if len(door.sessions) >= MAX_SESSIONS:
+            door.refuse("a session (the door is full)", self.peer)
             return False
+        delay = 0.0
+        if door.joins is not None:
+            try:
+                delay = door.joins.admit(self.address, asyncio.get_running_loop().time())
+            except ProtocolError:
+                door.refuse("a session (too many joins from that address)", self.peer)
+                return False
         assert self.conn is not None
-        return DoorSession(self.door, self.conn.get_extra_info("username") or "play")
+        return DoorSession(door, self.conn.get_extra_info("username") or "play", delay)
 
     def connection_requested(self, *args: object) -> bool:
         self.door.refuse("port forwarding (direct-tcpip)", self.peer)
@@ -180,9 +193,11 @@ class DoorServer(asyncssh.SSHServer):
 class DoorSession(asyncssh.SSHServerSession[bytes]):
     """One session channel: a pty and a shell request start the program; nothing else does."""
 
-    def __init__(self, door: SshDoor, who: str) -> None:
+    def __init__(self, door: SshDoor, who: str, delay: float = 0.0) -> None:
+        """`delay`: seconds to wait before starting the program (a peer joining often)."""
         self.door = door
         self.who = who
+        self.delay = delay
         self.term: str | None = None
         self.size = (80, 24)
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
@@ -226,7 +241,9 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
 
     async def _start(self) -> None:
         assert self.chan is not None
-        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+        await asyncio.sleep(self.delay)
+        kept_out = ("COLUMNS", "LINES", door_access.PASSWORD_ENV)  # the pty's size; a secret
+        env = {k: v for k, v in os.environ.items() if k not in kept_out}
         sent = self.chan.get_environment()
         env.update({k: str(sent[k]) for k in PASSED_ENV if isinstance(sent.get(k), str)})
         env["TERM"] = self.term or DEFAULT_TERM

@@ -7,8 +7,6 @@ the moment it exists, net/paths.py); the lobby shows its fingerprint for friends
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import asyncssh
 
 from net.paths import data_dir, private_file
@@ -16,9 +14,9 @@ from net.paths import data_dir, private_file
 KEY_FILE = "ssh_host_ed25519_key"
 
 
-def host_key(path: Path | None = None) -> asyncssh.SSHKey:
-    """The host key at `path` (default: in the data dir), generated and saved if missing."""
-    path = path or data_dir() / KEY_FILE
+def host_key() -> asyncssh.SSHKey:
+    """The host key kept in the data dir, generated and saved there if missing."""
+    path = data_dir() / KEY_FILE
     try:
         return asyncssh.read_private_key(path)
     except FileNotFoundError:

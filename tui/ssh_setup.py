@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from net.host import Host
     from net.ssh_door import SshDoor
 
 LOOPBACK = "127.0.0.1"
@@ -64,13 +65,20 @@ def ssh_plan(args: argparse.Namespace) -> SshPlan | None:
     return SshPlan(args.ssh or None, args.ssh_authorized_keys, args.ssh_bind)
 
 
-async def open_ssh_door(plan: SshPlan, table_port: int, addresses: list[str]) -> SshDoor:
-    """Open the door to the table listening on `table_port`; OSError/ValueError say why not
-    (port taken, unreadable keys file)."""
+async def open_ssh_door(plan: SshPlan, host: Host, addresses: list[str]) -> SshDoor:
+    """Open the door to `host`'s table (serving); OSError/ValueError say why not (port taken,
+    unreadable keys file).
+
+    The door's programs join from loopback, so the host stops counting loopback joins: the
+    door counts each SSH peer's instead (net/ssh_door.py)."""
     from net.ssh_door import SshDoor
     from tui.door import door_command
+    from tui.screens.door_join import DOOR_HOST
 
-    door = SshDoor(lambda who: door_command(table_port, who), authorized_keys=plan.authorized_keys)
+    port = host.port
+    assert port is not None
+    door = SshDoor(lambda who: door_command(port, who), authorized_keys=plan.authorized_keys)
+    host.admission.unlimited.add(DOOR_HOST)
     bind = [plan.bind] if plan.bind else sorted({*addresses, LOOPBACK})
     if plan.port is not None:
         await door.serve(bind, plan.port)

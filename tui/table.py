@@ -248,7 +248,7 @@ async def open_host(app: App[None], plan: HostPlan) -> TableLink:
         from tui.ssh_setup import open_ssh_door
 
         try:
-            ssh_door = await open_ssh_door(plan.ssh, port, addresses)
+            ssh_door = await open_ssh_door(plan.ssh, host, addresses)
         except Exception as err:  # a door that cannot open closes the table: it was asked for
             await _close_quietly(advertiser, host)
             raise OSError(f"cannot open the SSH door: {err}") from err

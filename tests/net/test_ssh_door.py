@@ -19,11 +19,12 @@ import pytest
 
 from net import door_access
 from net.host import Host
+from net.limits import JoinLimiter, JoinPolicy
 from net.pty_process import PtyProcess
 from net.ssh_door import SshDoor
 from tests.net.conftest import wait_for
 from tests.net.ssh_terminal import ESCAPES, Terminal
-from tui.door import door_command
+from tui.ssh_setup import SshPlan, open_ssh_door
 
 GAME_SCREEN = "No thanks!"  # the pass key's name in the game screen's footer
 JOIN_SCREEN = "Welcome to the Gamenight table"
@@ -54,22 +55,18 @@ class Door:
         return None
 
 
-async def open_door(tmp_path: Path, authorized_keys: Path | None = None) -> Door:
+async def open_door(authorized_keys: Path | None = None) -> Door:
+    """A 3-seat No Thanks! lobby nobody hosts in person, and its SSH door, as the app opens it."""
     host = Host("nothanks", name=None, players=3, options={"first": 0})
-    port = await host.serve("127.0.0.1", 0)
-    door = SshDoor(
-        lambda who: door_command(port, who),
-        authorized_keys=authorized_keys,
-        key_path=tmp_path / "host_key",
-    )
-    await door.serve(["127.0.0.1"], 0)
+    await host.serve("127.0.0.1", 0)
+    door = await open_ssh_door(SshPlan(0, authorized_keys), host, ["127.0.0.1"])
     return Door(host, door)
 
 
 @pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Door]:
-    """An open door (no password, no keys) to a 3-seat No Thanks! lobby nobody hosts in person."""
-    door = await open_door(tmp_path)
+async def table() -> AsyncIterator[Door]:
+    """An open door (no password, no keys)."""
+    door = await open_door()
     yield door
     await door.door.close()
     await door.host.close()
@@ -179,6 +176,18 @@ async def test_commands_forwarding_and_bare_shells_are_refused(table: Door) -> N
     assert table.host.members == []  # no program ever started
 
 
+async def test_the_door_paces_sessions_per_address_and_the_host_lets_its_programs_in(
+    table: Door,
+) -> None:
+    assert "127.0.0.1" in table.host.admission.unlimited  # the door counts joins instead
+    table.door.joins = JoinLimiter(JoinPolicy(free=1, most=1, delay=0.0))
+    zoe = await table.sit("zoe")
+    with pytest.raises(asyncssh.ChannelOpenError):
+        await Terminal.open(table.port, "bo")  # a second session from that address: refused
+    assert table.door.refused == 1
+    await zoe.close()
+
+
 async def test_a_wrong_password_is_refused_after_a_delay(
     table: Door, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -197,7 +206,7 @@ async def test_only_authorized_keys_come_in(tmp_path: Path) -> None:
     friend, stranger = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
     keys = tmp_path / "authorized_keys"
     keys.write_bytes(friend.export_public_key())
-    door = await open_door(tmp_path, authorized_keys=keys)
+    door = await open_door(keys)
     try:
         with pytest.raises(asyncssh.PermissionDenied):
             await Terminal.open(door.port, "eve", client_keys=[stranger])
@@ -239,7 +248,7 @@ async def test_the_openssh_client_reaches_the_game_screen(tmp_path: Path) -> Non
     (tmp_path / "id").write_bytes(key.export_private_key())
     (tmp_path / "id").chmod(0o600)
     (tmp_path / "authorized_keys").write_bytes(key.export_public_key())
-    door = await open_door(tmp_path, authorized_keys=tmp_path / "authorized_keys")
+    door = await open_door(tmp_path / "authorized_keys")
     known = f"[127.0.0.1]:{door.port} " + door.door.host_key.export_public_key().decode()
     (tmp_path / "known_hosts").write_text(known)
     drawn = bytearray()

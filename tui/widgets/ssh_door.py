@@ -74,10 +74,9 @@ class SshDoorSwitch(Cycler):
     async def _open(self) -> None:
         from tui.ssh_setup import SshPlan, open_ssh_door
 
-        host = self.table.host
-        assert host is not None and host.port is not None
+        assert self.table.host is not None
         try:
-            door = await open_ssh_door(SshPlan(), host.port, hosts_of(self.table))
+            door = await open_ssh_door(SshPlan(), self.table.host, hosts_of(self.table))
         except (OSError, ValueError) as err:
             self.notify(f"Cannot open the SSH door: {plain(err)}", severity="error", markup=False)
             self.index = 0
