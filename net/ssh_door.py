@@ -62,6 +62,8 @@ class SshDoor:
         self.sessions: set[DoorSession] = set()
         self._ending: set[asyncio.Task[None]] = set()  # sessions hanging up, awaited on close
         self.refused = 0  # refusals of every kind, counted as they are logged
+        self.last_refusal: str | None = None  # the newest, in words, for the lobby
+        self.listeners: list[Callable[[], None]] = []  # told of each refusal
         # Sessions started per SSH peer address, as the host counts joins per address (its own
         # count cannot tell the door's programs apart: they all come from loopback).
         self.joins: JoinLimiter | None = JoinLimiter(JoinPolicy())
@@ -114,8 +116,12 @@ class SshDoor:
             task.add_done_callback(self._ending.discard)
 
     def refuse(self, what: str, peer: str) -> None:
+        """Count, log and tell the listeners (the host's lobby) of a refusal."""
         self.refused += 1
-        log.warning("ssh door refused %s from %s", what, peer)
+        self.last_refusal = f"refused {what} from {peer}"
+        log.warning("ssh door %s", self.last_refusal)
+        for listener in list(self.listeners):
+            listener()
 
 
 class DoorServer(asyncssh.SSHServer):

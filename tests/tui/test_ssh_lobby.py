@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import socket
 
+import asyncssh
 import pytest
 
 from net import door_access
@@ -47,6 +48,13 @@ async def test_the_lobby_shows_the_ssh_command_and_key_and_closing_shuts_the_doo
         assert f"ssh -p {door.port} play@127.0.0.1" in line
         assert door.fingerprint in line and door.fingerprint.startswith("SHA256:")
         assert "open to anyone" in line  # no password, no keys: the lobby says so
+        async with asyncssh.connect(
+            "127.0.0.1", door.port, username="eve", known_hosts=None, client_keys=None
+        ) as conn:
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await conn.run("cat /etc/passwd")
+        await wait_until(pilot, lambda: "1 refused" in text_of(lobby, "SshDoorLine"))
+        assert "refused a command ('cat /etc/passwd')" in text_of(lobby, "SshDoorLine")
         assert (data_dir() / KEY_FILE).stat().st_mode & 0o777 == 0o600
         monkeypatch.setenv(door_access.PASSWORD_ENV, "pw")
         assert "password is asked" in door_text(door, ["127.0.0.1"])

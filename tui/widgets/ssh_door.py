@@ -23,7 +23,8 @@ SSH_USER = "play"  # any user name works; the lobby shows one, so friends need n
 
 
 def door_text(door: SshDoor, hosts: list[str]) -> str:
-    """'SSH: ssh -p 2222 play@192.168.1.20 · password asked', and the key's fingerprint."""
+    """'SSH: ssh -p 2222 play@192.168.1.20 · password asked', the key's fingerprint, and the
+    newest refusal (wrong password, a command…) once there is one."""
     commands = " or ".join(f"ssh -p {door.port} {SSH_USER}@{host}" for host in hosts)
     if door.open_to_all:
         access = "open to anyone who reaches it (no password, no keys)"
@@ -31,7 +32,10 @@ def door_text(door: SshDoor, hosts: list[str]) -> str:
         access = "authorized keys only" if door.password is None else "password or key"
     else:
         access = "the table password is asked"
-    return f"SSH: {commands} · {access}\nSSH host key {door.fingerprint}"
+    text = f"SSH: {commands} · {access}\nSSH host key {door.fingerprint}"
+    if door.last_refusal is not None:
+        text += f" · {door.refused} refused, last: {door.last_refusal}"
+    return text
 
 
 def hosts_of(table: TableLink) -> list[str]:
@@ -47,15 +51,30 @@ class SshDoorLine(Static):
     def __init__(self, table: TableLink) -> None:
         super().__init__(markup=False)
         self.table = table
+        self._door: SshDoor | None = None  # the door listened to
 
     def on_mount(self) -> None:
         self.show_door()
 
+    def on_unmount(self) -> None:
+        self._listen(None)
+
     def show_door(self) -> None:
+        """Draw the table's door as it is now (opened, closed, a refusal)."""
         door = self.table.ssh_door
+        self._listen(door)
         self.display = door is not None
         if door is not None:
             self.update(door_text(door, hosts_of(self.table)))
+
+    def _listen(self, door: SshDoor | None) -> None:
+        if door is self._door:
+            return
+        if self._door is not None:
+            self._door.listeners.remove(self.show_door)
+        if door is not None:
+            door.listeners.append(self.show_door)
+        self._door = door
 
 
 class SshDoorSwitch(Cycler):
