@@ -67,6 +67,9 @@ class SshDoor:
         # Sessions started per SSH peer address, as the host counts joins per address (its own
         # count cannot tell the door's programs apart: they all come from loopback).
         self.joins: JoinLimiter | None = JoinLimiter(JoinPolicy())
+        # Password tries per address, paced the same way, so parallel connections cannot
+        # multiply the guesses that the delay after each wrong one slows down.
+        self.guesses = JoinLimiter(JoinPolicy())
         self.port: int | None = None
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
@@ -145,10 +148,19 @@ class DoorServer(asyncssh.SSHServer):
         return door_access.password() is not None
 
     async def validate_password(self, username: str, password: str) -> bool:
+        """Right or wrong, each try counts against the address; a wrong one is answered late,
+        and an address that tried too often is refused whatever it sends, for a while."""
+        try:
+            delay = self.door.guesses.admit(self.address, asyncio.get_running_loop().time())
+        except ProtocolError:
+            self.door.refuse("a password (too many tries from that address)", self.peer)
+            await door_access.refusal_pause()
+            return False
         if door_access.check_password(password):
             return True
-        self.door.refuse(f"a wrong password for {username!r}", self.peer)
+        self.door.refuse(f"a wrong password for {username[:40]!r}", self.peer)
         await door_access.refusal_pause()
+        await asyncio.sleep(delay)
         return False
 
     def public_key_auth_supported(self) -> bool:

@@ -188,7 +188,7 @@ async def test_the_door_paces_sessions_per_address_and_the_host_lets_its_program
     await zoe.close()
 
 
-async def test_a_wrong_password_is_refused_after_a_delay(
+async def test_a_wrong_password_is_refused_after_a_delay_and_guessing_is_barred(
     table: Door, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(door_access.PASSWORD_ENV, "open sesame")
@@ -200,6 +200,11 @@ async def test_a_wrong_password_is_refused_after_a_delay(
     assert table.door.refused == 1
     zoe = await table.sit("zoe", password="open sesame")
     await zoe.close()
+    table.door.guesses = JoinLimiter(JoinPolicy(free=0, most=1, delay=0.0))
+    with pytest.raises(asyncssh.PermissionDenied):
+        await Terminal.open(table.port, "eve", password="guess")
+    with pytest.raises(asyncssh.PermissionDenied):  # past the tries an address has: barred
+        await Terminal.open(table.port, "eve", password="open sesame")
 
 
 async def test_only_authorized_keys_come_in(tmp_path: Path) -> None:
