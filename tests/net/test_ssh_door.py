@@ -81,15 +81,15 @@ async def test_a_session_plays_by_keys_and_quits(table: Door) -> None:
     assert table.host.table is not None
     before = len(table.host.table.record["actions"])
     zoe.press("p")  # seat 0 starts (option first): "No thanks!"
-    await wait_for(lambda: len(table.host.table.record["actions"]) > before, 10)
+    await wait_for(lambda: len(table.host.table.record["actions"]) > before, 15)
     assert table.host.table.record["actions"][before] == [0, {"kind": "pass"}]
     mark = zoe.mark()
     zoe.press("q")
     await zoe.expect("Leave", since=mark)
     zoe.press("y")  # leaving the table ends the program, which ends the session
-    await asyncio.wait_for(zoe.screen.closed.wait(), 10)
+    await asyncio.wait_for(zoe.screen.closed.wait(), 15)
     assert zoe.screen.exit_status == 0
-    await wait_for(lambda: not table.host.connected(0) and not table.door.sessions, 10)
+    await wait_for(lambda: not table.host.connected(0) and not table.door.sessions, 15)
 
 
 async def test_a_second_session_takes_another_seat(table: Door) -> None:
@@ -124,7 +124,7 @@ async def test_letters_digits_arrows_ctrl_and_function_keys_survive_ssh(table: D
         zoe.press(keys)
         await zoe.expect(drawn or "", since=mark)
         if drawn is None:  # a key that moves the cursor only: let it land before the next
-            await wait_for(lambda m=mark: zoe.mark() > m)
+            await wait_for(lambda m=mark: zoe.mark() > m, 15)
     mark = zoe.mark()
     zoe.press("\x1b")  # escape closes the help again
     await zoe.expect(JOIN_SCREEN, since=mark)
@@ -172,7 +172,7 @@ async def test_commands_forwarding_and_bare_shells_are_refused(table: Door) -> N
         with pytest.raises(asyncssh.ChannelOpenError):
             await conn.run()  # a shell without a terminal
     assert table.door.refused == 5  # each refusal is counted (and logged)
-    await wait_for(lambda: not table.door.sessions)
+    await wait_for(lambda: not table.door.sessions, 15)
     assert table.host.members == []  # no program ever started
 
 
@@ -233,7 +233,7 @@ async def test_a_dropped_session_turns_away_and_the_same_user_takes_the_seat_bac
     table.host.start()
     await zoe.expect(GAME_SCREEN)
     zoe.drop()
-    await wait_for(lambda: not table.host.connected(0) and not table.door.sessions, 10)
+    await wait_for(lambda: not table.host.connected(0) and not table.door.sessions, 15)
     assert table.host.table is not None and table.host.table.seats[0].away
     again = await table.sit("zoe")  # the token kept for ssh user zoe gives seat 0 back
     assert table.seat_of("zoe") == 0
