@@ -270,7 +270,7 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
                 self.door.command(self.who),
                 env=env,
                 size=self.size,
-                output=self.chan.write,
+                output=self._output,
                 ended=self._ended,
             )
         except OSError as err:
@@ -282,9 +282,15 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
             self.process.write(data)
         self._early.clear()
 
+    def _output(self, data: bytes) -> None:
+        """What the program drew, to the client; dropped once the channel is closing (the
+        program is being hung up and may still draw meanwhile)."""
+        if self.chan is not None and not self.chan.is_closing():
+            self.chan.write(data)
+
     def _ended(self, status: int) -> None:
         """The program ended (the player left): so does the session."""
-        if self.chan is not None:
+        if self.chan is not None and not self.chan.is_closing():
             self.chan.exit(max(status, 0))
 
     def data_received(self, data: bytes, datatype: object) -> None:
