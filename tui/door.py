@@ -21,7 +21,7 @@ from pathlib import Path
 
 from textual import on
 
-from net.paths import data_dir
+from net.paths import data_dir, private_dir
 from tui.app import GamenightApp
 from tui.messages import GoToMenu
 from tui.screens.door_join import DoorJoinScreen
@@ -41,7 +41,7 @@ def door_data_dir(who: str) -> Path:
         folder = who
     else:
         folder = "h-" + hashlib.sha256(who.encode("utf-8", "surrogateescape")).hexdigest()[:24]
-    return data_dir() / "doors" / folder
+    return private_dir(data_dir() / "doors") / folder
 
 
 class DoorApp(GamenightApp):
