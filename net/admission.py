@@ -52,6 +52,9 @@ class Admission:
     def __init__(self, host: Host, joins: JoinPolicy | None) -> None:
         self.host = host
         self.joins = None if joins is None else JoinLimiter(joins)
+        # Peer addresses whose joins are not counted: a door's programs all come from loopback,
+        # one per remote person, and the door counts those people's joins itself.
+        self.unlimited: set[str] = set()
         self.links: set[Link] = set()  # every open connection, admitted or not
         self._waiting: dict[Link, None] = {}  # yet to say hello, oldest first
         self._tasks: set[asyncio.Task[None]] = set()  # one per connection, awaited on close
@@ -125,7 +128,7 @@ class Admission:
     def _pace(self, hello: Message, address: str) -> float:
         """Count a newcomer's `hello` from `address`: seconds to wait before answering it, or
         ProtocolError `too_many_joins`. A seat's token (or `info`) costs nothing."""
-        if self.joins is None or hello["type"] != "hello":
+        if self.joins is None or hello["type"] != "hello" or address in self.unlimited:
             return 0.0
         if self.host.lobby.find(hello.get("token")) is not None:
             return 0.0

@@ -8,8 +8,10 @@ import sys
 from collections.abc import Sequence
 
 from tui import settings
+from tui.door_flags import add_door_arguments, apply_door_arguments
 from tui.games import GAME_SCREENS
 from tui.lan_setup import DEFAULT_PORT, HostPlan, JoinPlan
+from tui.ssh_setup import add_ssh_arguments, ssh_plan
 
 MDNS_HELP = (
     "an IPv4 address of the interface zeroconf may use to advertise/find tables (repeatable); "
@@ -51,6 +53,8 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     host.add_argument(
         "--no-discovery", action="store_true", help="do not advertise; players type the address"
     )
+    add_ssh_arguments(host)
+    add_door_arguments(host)
 
 
 def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -145,6 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_host(sub)
     _add_join(sub)
     _add_arena(sub)
+    door = sub.add_parser("door")  # no help: unlisted; what a door runs for one person
+    door.add_argument("port", type=int)
+    door.add_argument("--who", required=True)
     return parser
 
 
@@ -154,6 +161,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tui.arena_cmd import run_arena
 
         return run_arena(args)
+    if args.command == "door":
+        from tui.door import run_door
+
+        return run_door(args.port, args.who)
     from tui.app import run_app
 
     if args.command == "solo" or (args.command == "host" and args.resume is not None):
@@ -176,7 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             resume_table=args.resume or None,
             interfaces=",".join(args.mdns_interface) or None,
             discovery=not args.no_discovery,
+            ssh=ssh_plan(args),
         )
+        apply_door_arguments(args)
         return run_app(host=plan, player=player)
     if args.command == "join":
         join = JoinPlan(

@@ -28,6 +28,7 @@ from tui.screens.table_talk import TALK_BINDINGS
 from tui.widgets.cycler import Cycler
 from tui.widgets.options import chosen_options, option_rows
 from tui.widgets.seats import AWAY_CHOICES, open_seats_text, seat_line
+from tui.widgets.ssh_door import SshDoorLine, ssh_door_rows
 
 if TYPE_CHECKING:
     from tui.table import TableLink
@@ -50,7 +51,8 @@ class HostLobbyScreen(LobbyScreen):
     HELP = (
         "↑/↓ pick a seat; b (or ←/→) cycles it through open and the bot levels; k removes the "
         "player sitting there. Tab moves to your name, the table's name (Enter applies them) "
-        "and the choices (←/→ change them). s starts once no seat is open."
+        "and the choices (←/→ change them); SSH door on lets friends with only an ssh client "
+        "join (the line under the address gives the command). s starts once no seat is open."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", "Start"),
@@ -72,6 +74,7 @@ class HostLobbyScreen(LobbyScreen):
         where = ", ".join(self.table.addresses)
         found = "" if self.table.advertiser else " (discovery is off: they type it)"
         yield Static(f"Players join at {where}{found}", id="join-at", markup=False)
+        yield SshDoorLine(self.table)
         with Grid(id="host-form"):
             yield Label("Your name")
             name = self.host.lobby.seats[self.host.local_seat or 0].name or ""
@@ -88,6 +91,7 @@ class HostLobbyScreen(LobbyScreen):
             yield Cycler([(g.title, g) for g in playable_games()], game, id="game")
             yield Label("Hints")
             yield Cycler([("on", True), ("off", False)], lobby.settings.hints, id="hints")
+            yield from ssh_door_rows(self.table)
             for label, cycler in option_rows(game.id, game.option_specs, lobby.options):
                 yield label
                 yield cycler

@@ -1,0 +1,32 @@
+"""The SSH door's host key: an ed25519 key made on first use and kept in the data directory.
+
+Kept, not made per run, so friends' ssh clients recognise the table from one evening to the
+next and a changed key is worth a warning. The private file is the user's alone (0o600 from
+the moment it exists, net/paths.py); the lobby shows its fingerprint for friends to check.
+"""
+
+from __future__ import annotations
+
+import asyncssh
+
+from net.paths import data_dir, private_file
+
+KEY_FILE = "ssh_host_ed25519_key"
+
+
+def host_key() -> asyncssh.SSHKey:
+    """The host key kept in the data dir, generated and saved there if missing."""
+    path = data_dir() / KEY_FILE
+    try:
+        return asyncssh.read_private_key(path)
+    except FileNotFoundError:
+        pass
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="gamenight ssh door")
+    with private_file(path) as file:
+        file.write(key.export_private_key().decode("ascii"))
+    return key
+
+
+def fingerprint(key: asyncssh.SSHKey) -> str:
+    """'SHA256:…', as `ssh` prints it when it first meets the host."""
+    return key.get_fingerprint("sha256")

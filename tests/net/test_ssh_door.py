@@ -1,0 +1,290 @@
+"""The SSH door (issue 14): an ssh client with a terminal joins the table as a player.
+
+A headless host on 127.0.0.1 with its SSH door; clients are asyncssh connections with a pty
+(tests/net/ssh_terminal.py), and once the real OpenSSH client. Each session runs the real
+door program (`gamenight door PORT --who USER`) in a pty, so these tests see what a friend sees.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from net import door_access
+from net.host import Host
+from net.limits import JoinLimiter, JoinPolicy
+from net.pty_process import PtyProcess
+from net.ssh_door import SshDoor
+from tests.net.conftest import wait_for
+from tests.net.ssh_terminal import ESCAPES, Terminal
+from tui.ssh_setup import SshPlan, open_ssh_door
+
+GAME_SCREEN = "No thanks!"  # the pass key's name in the game screen's footer
+JOIN_SCREEN = "Welcome to the Gamenight table"
+
+
+@dataclass
+class Door:
+    host: Host
+    door: SshDoor
+
+    @property
+    def port(self) -> int:
+        assert self.door.port is not None
+        return self.door.port
+
+    async def sit(self, user: str, **options: object) -> Terminal:
+        """Come in as `user`, take a seat with the name the join screen offers (the user's)."""
+        terminal = await Terminal.open(self.port, user, **options)
+        await terminal.expect(JOIN_SCREEN)
+        terminal.press("\r")
+        await wait_for(lambda: self.seat_of(user) is not None, 15)
+        return terminal
+
+    def seat_of(self, name: str) -> int | None:
+        for index, seat in enumerate(self.host.lobby.seats):
+            if seat.name == name and self.host.connected(index):
+                return index
+        return None
+
+
+async def open_door(authorized_keys: Path | None = None) -> Door:
+    """A 3-seat No Thanks! lobby nobody hosts in person, and its SSH door, as the app opens it."""
+    host = Host("nothanks", name=None, players=3, options={"first": 0})
+    await host.serve("127.0.0.1", 0)
+    door = await open_ssh_door(SshPlan(0, authorized_keys), host, ["127.0.0.1"])
+    return Door(host, door)
+
+
+@pytest.fixture
+async def table() -> AsyncIterator[Door]:
+    """An open door (no password, no keys)."""
+    door = await open_door()
+    yield door
+    await door.door.close()
+    await door.host.close()
+
+
+async def test_a_session_plays_by_keys_and_quits(table: Door) -> None:
+    zoe = await table.sit("zoe")
+    table.host.set_bot(1, "easy")
+    table.host.set_bot(2, "easy")
+    table.host.start()
+    await zoe.expect(GAME_SCREEN)
+    assert table.host.table is not None
+    before = len(table.host.table.record["actions"])
+    zoe.press("p")  # seat 0 starts (option first): "No thanks!"
+    await wait_for(lambda: len(table.host.table.record["actions"]) > before, 15)
+    assert table.host.table.record["actions"][before] == [0, {"kind": "pass"}]
+    mark = zoe.mark()
+    zoe.press("q")
+    await zoe.expect("Leave", since=mark)
+    zoe.press("y")  # leaving the table ends the program, which ends the session
+    await asyncio.wait_for(zoe.screen.closed.wait(), 15)
+    assert zoe.screen.exit_status == 0
+    await wait_for(lambda: not table.host.connected(0) and not table.door.sessions, 15)
+
+
+async def test_a_second_session_takes_another_seat(table: Door) -> None:
+    zoe = await table.sit("zoe")
+    bo = await table.sit("bo")
+    assert {table.seat_of("zoe"), table.seat_of("bo")} == {0, 1}
+    await asyncio.gather(zoe.close(), bo.close())
+
+
+async def test_the_window_size_follows_the_client(table: Door) -> None:
+    zoe = await Terminal.open(table.port, "zoe", size=(60, 20))
+    await zoe.expect(JOIN_SCREEN)
+    mark = zoe.mark()
+    zoe.resize(120, 40)
+    await zoe.expect(JOIN_SCREEN, since=mark)  # drawn again, for the new size
+    await zoe.close()
+
+
+async def test_letters_digits_arrows_ctrl_and_function_keys_survive_ssh(table: Door) -> None:
+    zoe = await Terminal.open(table.port, "zoe")
+    await zoe.expect(JOIN_SCREEN)
+    typed = [
+        ("Ann7", "Ann7"),  # replaces the offered name, which is selected
+        ("\x1b[D", None),  # ← (cursor before the 7)
+        ("X", "AnnX7"),
+        ("\x01", None),  # ctrl+a: to the start
+        ("B", "BAnnX7"),
+        ("\x1bOP", "F1 closes this"),  # F1: the keys help
+    ]
+    for keys, drawn in typed:
+        mark = zoe.mark()
+        zoe.press(keys)
+        await zoe.expect(drawn or "", since=mark)
+        if drawn is None:  # a key that moves the cursor only: let it land before the next
+            await wait_for(lambda m=mark: zoe.mark() > m, 15)
+    mark = zoe.mark()
+    zoe.press("\x1b")  # escape closes the help again
+    await zoe.expect(JOIN_SCREEN, since=mark)
+    zoe.press("\r")
+    await wait_for(lambda: table.seat_of("BAnnX7") == 0, 15)
+    await zoe.close()
+
+
+@pytest.mark.parametrize(
+    ("term", "env", "colours"),
+    [
+        ("xterm-256color", {"COLORTERM": "truecolor"}, "\x1b[38;2;"),
+        ("xterm-256color", {}, "\x1b[38;5;"),
+        ("xterm", {}, None),
+    ],
+)
+async def test_colours_follow_the_clients_terminal(
+    table: Door, term: str, env: dict[str, str], colours: str | None
+) -> None:
+    zoe = await Terminal.open(table.port, "zoe", term=term, env=env)
+    await zoe.expect(JOIN_SCREEN)
+    drawn = zoe.screen.received.decode(errors="replace")
+    richer = ("\x1b[38;2;", "\x1b[38;5;")
+    if colours is None:  # 16 colours: neither 256 colours nor true colour is sent
+        assert not any(code in drawn for code in richer)
+    else:
+        assert colours in drawn
+        assert not any(code in drawn for code in richer[: richer.index(colours)])
+    await zoe.close()
+
+
+async def test_commands_forwarding_and_bare_shells_are_refused(table: Door) -> None:
+    conn = await asyncssh.connect(
+        "127.0.0.1", table.port, username="eve", known_hosts=None, client_keys=None
+    )
+    async with conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.run("id")
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.open_connection("127.0.0.1", table.host.port)
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.start_sftp_client()
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.run()  # a shell without a terminal
+    assert table.door.refused == 5  # each refusal is counted (and logged)
+    await wait_for(lambda: not table.door.sessions, 15)
+    assert table.host.members == []  # no program ever started
+
+
+async def test_the_door_paces_sessions_per_address_and_the_host_lets_its_programs_in(
+    table: Door,
+) -> None:
+    assert "127.0.0.1" in table.host.admission.unlimited  # the door counts joins instead
+    table.door.joins = JoinLimiter(JoinPolicy(free=1, most=1, delay=0.0))
+    zoe = await table.sit("zoe")
+    with pytest.raises(asyncssh.ChannelOpenError):
+        await Terminal.open(table.port, "bo")  # a second session from that address: refused
+    assert table.door.refused == 1
+    await zoe.close()
+
+
+async def test_a_wrong_password_is_refused_after_a_delay_and_guessing_is_barred(
+    table: Door, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(door_access.PASSWORD_ENV, "open sesame")
+    monkeypatch.setattr(door_access, "REFUSAL_DELAY", 0.3)
+    started = time.perf_counter()
+    with pytest.raises(asyncssh.PermissionDenied):
+        await Terminal.open(table.port, "eve", password="guess")
+    assert time.perf_counter() - started >= 0.3
+    assert table.door.refused == 1
+    zoe = await table.sit("zoe", password="open sesame")
+    await zoe.close()
+    table.door.guesses = JoinLimiter(JoinPolicy(free=0, most=1, delay=0.0))
+    with pytest.raises(asyncssh.PermissionDenied):
+        await Terminal.open(table.port, "eve", password="guess")
+    with pytest.raises(asyncssh.PermissionDenied):  # past the tries an address has: barred
+        await Terminal.open(table.port, "eve", password="open sesame")
+
+
+async def test_only_authorized_keys_come_in(tmp_path: Path) -> None:
+    friend, stranger = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(friend.export_public_key())
+    door = await open_door(keys)
+    try:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await Terminal.open(door.port, "eve", client_keys=[stranger])
+        with pytest.raises(asyncssh.PermissionDenied):
+            await Terminal.open(door.port, "eve")  # no key, and no password to try
+        zoe = await door.sit("zoe", client_keys=[friend])
+        await zoe.close()
+    finally:
+        await door.door.close()
+        await door.host.close()
+
+
+async def test_a_dropped_session_turns_away_and_the_same_user_takes_the_seat_back(
+    table: Door,
+) -> None:
+    zoe = await table.sit("zoe")
+    table.host.set_bot(1, "easy")
+    table.host.set_bot(2, "easy")
+    table.host.start()
+    await zoe.expect(GAME_SCREEN)
+    zoe.drop()
+    await wait_for(lambda: not table.host.connected(0) and not table.door.sessions, 15)
+    assert table.host.table is not None and table.host.table.seats[0].away
+    again = await table.sit("zoe")  # the token kept for ssh user zoe gives seat 0 back
+    assert table.seat_of("zoe") == 0
+    await again.expect(GAME_SCREEN)
+    assert not table.host.table.seats[0].away
+    await again.close()
+
+
+OPENSSH = shutil.which("ssh")
+
+
+@pytest.mark.skipif(OPENSSH is None, reason="the OpenSSH client (ssh) is not installed")
+async def test_the_openssh_client_reaches_the_game_screen(tmp_path: Path) -> None:
+    """/usr/bin/ssh in a pty the test drives, with a key from an authorized_keys file and the
+    door's host key as the only known host: it checks the key, and the game is drawn."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    (tmp_path / "id").write_bytes(key.export_private_key())
+    (tmp_path / "id").chmod(0o600)
+    (tmp_path / "authorized_keys").write_bytes(key.export_public_key())
+    door = await open_door(tmp_path / "authorized_keys")
+    known = f"[127.0.0.1]:{door.port} " + door.door.host_key.export_public_key().decode()
+    (tmp_path / "known_hosts").write_text(known)
+    drawn = bytearray()
+    ended = asyncio.Event()
+    command = [
+        *(OPENSSH or "ssh", "-F", "/dev/null", "-p", str(door.port), "-i", str(tmp_path / "id")),
+        *("-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none", "-o", "BatchMode=yes"),
+        *("-o", f"UserKnownHostsFile={tmp_path / 'known_hosts'}"),
+        *("-o", "GlobalKnownHostsFile=/dev/null", "-o", "StrictHostKeyChecking=yes"),
+        "play@127.0.0.1",
+    ]
+    env = {"PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "HOME": str(tmp_path)}
+    ssh = await PtyProcess.spawn(
+        command, env=env, size=(100, 32), output=drawn.extend, ended=lambda _: ended.set()
+    )
+
+    def shown() -> str:
+        return ESCAPES.sub(b"", bytes(drawn)).decode(errors="replace")
+
+    try:
+        await wait_for(lambda: JOIN_SCREEN in shown() or ended.is_set(), 15)
+        assert JOIN_SCREEN in shown(), shown()[-400:]
+        ssh.write(b"Ann")  # the offered name ("play") is selected: typing replaces it
+        await wait_for(lambda: "Ann" in shown(), 15)
+        ssh.write(b"\r")
+        await wait_for(lambda: door.seat_of("Ann") == 0, 15)
+        door.host.set_bot(1, "easy")
+        door.host.set_bot(2, "easy")
+        door.host.start()
+        await wait_for(lambda: GAME_SCREEN in shown(), 15)
+    finally:
+        await ssh.hang_up()
+        await door.door.close()
+        await door.host.close()
