@@ -7,8 +7,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from tui.door_flags import add_door_arguments, apply_door_arguments
 from tui.games import GAME_SCREENS
 from tui.lan_setup import DEFAULT_PORT, HostPlan, JoinPlan
+from tui.web_setup import add_web_arguments, web_plan
 
 MDNS_HELP = (
     "an IPv4 address of the interface zeroconf may use to advertise/find tables (repeatable); "
@@ -48,6 +50,8 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     host.add_argument(
         "--no-discovery", action="store_true", help="do not advertise; players type the address"
     )
+    add_web_arguments(host)
+    add_door_arguments(host)
 
 
 def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -141,6 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_host(sub)
     _add_join(sub)
     _add_arena(sub)
+    door = sub.add_parser("door")  # no help: unlisted; what a door runs for one person
+    door.add_argument("port", type=int)
+    door.add_argument("--who", required=True)
     return parser
 
 
@@ -150,6 +157,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tui.arena_cmd import run_arena
 
         return run_arena(args)
+    if args.command == "door":
+        from tui.door import run_door
+
+        return run_door(args.port, args.who)
     from tui.app import run_app
 
     if args.command == "solo" or (args.command == "host" and args.resume is not None):
@@ -171,7 +182,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             resume_table=args.resume or None,
             interfaces=",".join(args.mdns_interface) or None,
             discovery=not args.no_discovery,
+            web=web_plan(args),
         )
+        apply_door_arguments(args)
         return run_app(host=plan, player=args.player)
     if args.command == "join":
         join = JoinPlan(

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tui.web_setup import WebPlan
+
 DEFAULT_PORT = 47474
 """The port a host listens on unless told otherwise: a fixed one, so that players typing an
 address by hand, and reconnect tokens (kept per host:port), find the table again."""
@@ -19,7 +21,8 @@ class HostPlan:
 
     `resume` continues an unfinished match from its journal instead of opening a lobby: the
     newest, or the one of table `resume_table` (an id, or its first characters). `interfaces`
-    (comma-separated IPv4 addresses) restricts zeroconf; `bind` is the listening address.
+    (comma-separated IPv4 addresses) restricts zeroconf; `bind` is the listening address;
+    `web` opens a browser door too.
     """
 
     game_id: str = "nothanks"
@@ -31,6 +34,7 @@ class HostPlan:
     resume_table: str | None = None
     interfaces: str | None = None
     discovery: bool = True
+    web: WebPlan | None = None  # a browser door to open beside the table (tui/web_setup.py)
 
 
 @dataclass(frozen=True)

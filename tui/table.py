@@ -31,6 +31,8 @@ from tui.names import clean_name
 if TYPE_CHECKING:
     from textual.app import App
 
+    from net.web_door import WebDoor
+
 # Fatal errors after which rejoining cannot work: removed by the host; the seat taken over.
 FINAL_ERRORS = {
     "kicked": "The host removed you from this table.",
@@ -53,6 +55,7 @@ class TableLink:
         advertiser: Advertiser | None = None,
         addresses: list[str] | None = None,
         solo: bool = False,
+        web_door: WebDoor | None = None,
     ) -> None:
         self.app = app
         self.session = session
@@ -60,6 +63,7 @@ class TableLink:
         self.solo = solo
         self.advertiser = advertiser
         self.addresses = addresses or []  # host:port players may type to join by hand
+        self.web_door = web_door  # a host's browser door, closed with the table
         self.talk: list[Message] = []  # recent chat lines and notices, oldest first
         self.dropped: str | None = None  # why the connection ended, while it is down
         self.gone: str | None = None  # why the table is gone for good (no rejoin), in words
@@ -198,6 +202,8 @@ class TableLink:
         self.left = True
         self._listeners.clear()
         try:
+            if self.web_door is not None:
+                await self.web_door.close()
             if self.advertiser is not None:
                 await self.advertiser.close()
         finally:  # a failed goodbye to discovery must not keep the table (or connection) open
@@ -232,21 +238,36 @@ async def open_host(app: App[None], plan: HostPlan) -> TableLink:
         else:
             addresses = advertised_addresses(mdns_interfaces(plan.interfaces)) or ["127.0.0.1"]
     except Exception as err:  # no ghost table: nobody could find it, so nobody may sit at it
-        if advertiser is not None:
-            with contextlib.suppress(Exception):
-                await advertiser.close()
-        await host.close()
+        await _close_quietly(advertiser, host)
         raise OSError(
             f"cannot advertise the table on the network ({err}); "
             "host without it (gamenight host --no-discovery) and give players the address"
         ) from err
+    web_door = None
+    if plan.web is not None:
+        from tui.web_setup import open_web_door
+
+        try:
+            web_door = await open_web_door(plan.web, port, addresses, host.table_name)
+        except Exception as err:  # a door that cannot open closes the table: it was asked for
+            await _close_quietly(advertiser, host)
+            raise OSError(f"cannot open the browser door on port {plan.web.port}: {err}") from err
     return TableLink(
         app,
         host.local,
         host=host,
         advertiser=advertiser,
         addresses=[f"{a}:{port}" for a in addresses],
+        web_door=web_door,
     )
+
+
+async def _close_quietly(advertiser: Advertiser | None, host: Host) -> None:
+    """Take a table that could not be fully opened down again: nobody may sit at it."""
+    if advertiser is not None:
+        with contextlib.suppress(Exception):
+            await advertiser.close()
+    await host.close()
 
 
 async def _serve(host: Host, plan: HostPlan) -> int:

@@ -28,6 +28,7 @@ from tui.screens.table_talk import TALK_BINDINGS
 from tui.widgets.cycler import Cycler
 from tui.widgets.options import chosen_options, option_rows
 from tui.widgets.seats import AWAY_CHOICES, open_seats_text, seat_line
+from tui.widgets.web_door import WebDoorPanel
 
 if TYPE_CHECKING:
     from tui.table import TableLink
@@ -72,6 +73,7 @@ class HostLobbyScreen(LobbyScreen):
         where = ", ".join(self.table.addresses)
         found = "" if self.table.advertiser else " (discovery is off: they type it)"
         yield Static(f"Players join at {where}{found}", id="join-at", markup=False)
+        yield WebDoorPanel(self.table)
         with Grid(id="host-form"):
             yield Label("Your name")
             name = self.host.lobby.seats[self.host.local_seat or 0].name or ""

@@ -1,0 +1,83 @@
+"""A door's client: the Gamenight app for ONE table only, run for a remote person.
+
+The SSH door (net/ssh_door.py) and the browser door run one such program per remote person:
+`door_command(port, who)`, the hidden `gamenight door PORT --who ID`. It opens on a join screen
+for the table at 127.0.0.1:PORT (a name to sit down with), then the lobby and the game as usual;
+leaving the table, or the final table's "menu", ends the program. There is no main menu, so no
+solo game, no other table and no shell can be reached from it.
+
+Its reconnect tokens are kept per `who` (the SSH user, the browser), in a data directory of
+their own under the host's, so the same person coming back after a drop takes their seat back
+while two people coming in through one door never share a token.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import sys
+from pathlib import Path
+
+from textual import on
+
+from net.paths import data_dir
+from tui.app import GamenightApp
+from tui.messages import GoToMenu
+from tui.screens.door_join import DOOR_HOST, DoorJoinScreen
+
+SAFE_WHO = re.compile(r"[A-Za-z0-9_.-]{1,32}")
+
+
+def door_command(port: int, who: str) -> list[str]:
+    """The program a door runs for `who` at the table listening on 127.0.0.1:`port`."""
+    return [sys.executable, "-m", "tui.cli", "door", str(port), "--who", who]
+
+
+def door_data_dir(who: str) -> Path:
+    """`<data>/doors/<who>`: a readable folder name for a plain `who`, a digest otherwise (so no
+    `who` can name a path outside, nor two differing ones share a folder)."""
+    if SAFE_WHO.fullmatch(who) and who not in (".", ".."):
+        folder = who
+    else:
+        folder = "h-" + hashlib.sha256(who.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    return data_dir() / "doors" / folder
+
+
+def door_player(port: int, who: str) -> str:
+    """The name to offer: the one this `who` last sat down with at this table (so a reload
+    takes the seat back), else the SSH user's name; a browser's random id is no name, so a
+    browser is offered "Guest" and the id's first characters."""
+    from net.client import saved_names
+    from net.web_door import WHO_PREFIX
+
+    names = saved_names(DOOR_HOST, port)
+    if names:
+        return names[-1]
+    if who.startswith(WHO_PREFIX):  # distinct from the start: two browsers never clash
+        return f"Guest {who.removeprefix(WHO_PREFIX)[:4]}"
+    return who
+
+
+class DoorApp(GamenightApp):
+    """The app with the door's join screen as its base and no way out but leaving."""
+
+    def __init__(self, port: int, who: str) -> None:
+        super().__init__(player=door_player(port, who))
+        self.door_port = port
+
+    def get_default_screen(self) -> DoorJoinScreen:  # type: ignore[override]
+        return DoorJoinScreen(self.door_port, self.player_name)
+
+    @on(GoToMenu)
+    def _leave_door(self, message: GoToMenu) -> None:
+        """Leaving the table ends the program (quitting leaves the table: on_unmount)."""
+        message.prevent_default()
+        self.exit()
+
+
+def run_door(port: int, who: str) -> int:
+    """Run the door's app in this terminal; the exit status for `gamenight door`."""
+    os.environ["GAMENIGHT_DATA_DIR"] = str(door_data_dir(who))
+    DoorApp(port, who).run()
+    return 0

@@ -1,0 +1,84 @@
+"""The first screen of a door's client: a name, then a seat at the one table behind the door.
+
+Unlike the join screen, there is no address to type and no list of tables: a door leads to its
+own table only (127.0.0.1 at the host's port). A table already playing, or full, is watched.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from tui.lan_setup import JoinPlan
+from tui.messages import TakeSeat
+from tui.names import MAX_NAME_LENGTH
+from tui.screens.join import refusal
+
+DOOR_HOST = "127.0.0.1"
+
+
+class DoorJoinScreen(Screen[None]):
+    """Type your name, Enter sits you at the table (or lets you watch); Esc leaves."""
+
+    HELP = (
+        "Type the name the others will see and press Enter to take a seat; when the game is "
+        "already under way (or every seat is taken) you watch it. Esc leaves."
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.quit", "Leave", key_display="esc"),
+    ]
+    DEFAULT_CSS = """
+    DoorJoinScreen { align: center middle; }
+    DoorJoinScreen #door-box { width: 64; height: auto; border: round $accent; padding: 1 2; }
+    DoorJoinScreen Input { margin: 1 0; }
+    """
+
+    def __init__(self, port: int, player: str) -> None:
+        super().__init__()
+        self.port = port
+        self.player = player
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="door-box"):
+            yield Static("Welcome to the Gamenight table", classes="screen-title")
+            yield Static("Your name at the table, then Enter:", markup=False)
+            yield Input(self.player, max_length=MAX_NAME_LENGTH, id="name")
+            yield Static(id="status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Focus the name; with a seat token saved for it (a reload, a dropped connection),
+        sit down again at once."""
+        from net.client import load_token
+
+        self.query_one("#name", Input).focus()
+        if load_token(DOOR_HOST, self.port, self.player):
+            self._join()
+
+    def say(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    @on(Input.Submitted, "#name")
+    def _join(self) -> None:
+        self.run_worker(self._sit(), exclusive=True, group="join")
+
+    async def _sit(self) -> None:
+        from tui.table import open_join
+
+        name = self.query_one("#name", Input).value
+        where = f"the table (port {self.port})"
+        self.say("Joining…")
+        try:
+            table = await open_join(self.app, DOOR_HOST, self.port, JoinPlan(player=name))
+        except Exception as err:  # any failure to connect is said, never a crash
+            self.say(refusal(err, where))
+            return
+        if table.session.seat is None:
+            self.notify("You are watching: the game is under way or no seat is free.")
+        self.post_message(TakeSeat(table, name))
