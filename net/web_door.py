@@ -358,4 +358,3 @@ def _small_page(title: str, body: str, status: int = 200) -> web.Response:
         f"<body><h1>{html.escape(title)}</h1>{body}</body></html>"
     )
     return web.Response(text=text, content_type="text/html", status=status)
-
