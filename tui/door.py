@@ -49,13 +49,13 @@ def door_player(port: int, who: str) -> str:
     takes the seat back), else the SSH user's name; a browser's random id is no name, so a
     browser is offered "Guest" and the id's first characters."""
     from net.client import saved_names
-    from net.web_door import WHO_PREFIX
+    from net.door_access import WEB_WHO_PREFIX
 
     names = saved_names(DOOR_HOST, port)
     if names:
         return names[-1]
-    if who.startswith(WHO_PREFIX):  # distinct from the start: two browsers never clash
-        return f"Guest {who.removeprefix(WHO_PREFIX)[:4]}"
+    if who.startswith(WEB_WHO_PREFIX):  # distinct from the start: two browsers never clash
+        return f"Guest {who.removeprefix(WEB_WHO_PREFIX)[:4]}"
     return who
 
 

@@ -32,13 +32,15 @@ VIEWPORT = {"width": 1000, "height": 640}
 TAP = r"""
 (() => {
   const Native = window.WebSocket;
-  const tap = { text: "", sent: [], url: null, size: null, opened: null, first: null };
+  const tap = { text: "", sent: [], url: null, size: null, watchers: [] };
+  // watch(marker): resolves with the time (ms since the epoch) the first frame arriving from now
+  // on that holds `marker` came in (the benchmark's action-to-screen latency).
+  tap.watch = (marker) => new Promise((resolve) => tap.watchers.push({ marker, resolve }));
   const decoder = new TextDecoder();
   window.__door = tap;
   window.WebSocket = function (url, protocols) {
     const socket = new Native(url, protocols);
     tap.url = url;
-    tap.opened = performance.now();
     const found = /width=(\d+)&height=(\d+)/.exec(url);
     if (found) tap.size = [Number(found[1]), Number(found[2])];
     const send = socket.send.bind(socket);
@@ -50,8 +52,12 @@ TAP = r"""
     };
     socket.addEventListener("message", (event) => {
       if (typeof event.data === "string") return;
-      if (tap.first === null) tap.first = performance.now();
-      tap.text += decoder.decode(new Uint8Array(event.data), { stream: true });
+      const chunk = decoder.decode(new Uint8Array(event.data), { stream: true });
+      tap.text += chunk;
+      const now = performance.timeOrigin + performance.now();
+      const seen = tap.watchers.filter((w) => chunk.includes(w.marker));
+      seen.forEach((w) => w.resolve(now));
+      tap.watchers = tap.watchers.filter((w) => !seen.includes(w));
     });
     return socket;
   };
