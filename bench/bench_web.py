@@ -36,9 +36,13 @@ from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
 from net.host import Host  # noqa: E402
-from net.host_cli import _start_when_ready  # noqa: E402
 from net.web_door import WebDoor  # noqa: E402
-from tests.net.web_browser import browser_missing, chromium, new_page  # noqa: E402
+from tests.net.web_browser import (  # noqa: E402
+    browser_missing,
+    chromium,
+    new_page,
+    nothanks_table,
+)
 from tui.door import door_command  # noqa: E402
 
 WELCOME = "Welcome to the Gamenight table"
@@ -60,9 +64,9 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def table(players: int) -> tuple[Host, WebDoor, str]:
-    host = Host("nothanks", name=None, table_name="Bench", players=players, options={"first": 0})
-    host.listeners.append(lambda: _start_when_ready(host))
-    port = await host.serve("127.0.0.1", 0)
+    host = await nothanks_table(players, bots=0, seed=None)
+    port = host.port
+    assert port is not None
     door = WebDoor(lambda who: door_command(port, who), idle_seconds=3600)
     web_port = await door.serve(["127.0.0.1"], 0)
     return host, door, f"http://127.0.0.1:{web_port}/"

@@ -17,12 +17,10 @@ import pytest
 
 from net import door_access
 from net.host import Host
-from net.host_cli import _start_when_ready
 from net.web_door import COOKIE, WHO_PREFIX, WebDoor
-from tests.net.web_browser import browser_missing, chromium, new_page
+from tests.net.web_browser import browser_missing, chromium, new_page, nothanks_table
 from tui.door import door_command
 
-SEED = 5
 NO_BROWSER = browser_missing()
 IDLE_CHILD = [  # a stand-in door client: says it is a Textual app, ends at its first input
     sys.executable,
@@ -33,16 +31,11 @@ IDLE_CHILD = [  # a stand-in door client: says it is a Textual app, ends at its 
 
 @pytest.fixture
 async def table() -> AsyncIterator[tuple[Host, int]]:
-    """A No Thanks! table on 127.0.0.1: seat 0 open and first to act (NT-3 `first`), two easy
-    bots; it starts as soon as someone sits down. (The host and its port.)"""
-    host = Host(
-        "nothanks", name=None, table_name="Web test", players=3, options={"first": 0}, seed=SEED
-    )
-    host.set_bot(1, "easy")
-    host.set_bot(2, "easy")
-    host.listeners.append(lambda: _start_when_ready(host))
-    port = await host.serve("127.0.0.1", 0)
-    yield host, port
+    """A No Thanks! table on 127.0.0.1: seat 0 open and first to act, two easy bots; it
+    starts as soon as someone sits down. (The host and its port.)"""
+    host = await nothanks_table()
+    assert host.port is not None
+    yield host, host.port
     await host.close()
 
 

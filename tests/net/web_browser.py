@@ -16,6 +16,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+from net.host import Host
+from net.host_cli import _start_when_ready
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--headless",
@@ -181,3 +184,17 @@ async def new_page(browser: Any) -> DoorPage:
     page = await context.new_page()
     await page.add_init_script(TAP)
     return DoorPage(page)
+
+
+async def nothanks_table(players: int = 3, bots: int = 2, seed: int | None = 5) -> Host:
+    """A No Thanks! table served on 127.0.0.1 whose seat 0 acts first (the `first` option),
+    its last `bots` seats easy bots; it starts as soon as every seat is taken."""
+    options = {"first": 0}
+    host = Host(
+        "nothanks", name=None, table_name="Web test", players=players, options=options, seed=seed
+    )
+    for seat in range(players - bots, players):
+        host.set_bot(seat, "easy")
+    host.listeners.append(lambda: _start_when_ready(host))
+    await host.serve("127.0.0.1", 0)
+    return host
