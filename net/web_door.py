@@ -49,6 +49,7 @@ WHO = re.compile(r"[0-9a-f]{24}")
 WHO_PREFIX = door_access.WEB_WHO_PREFIX  # a browser's `who` in the command: web-<24 hex>
 MAX_SESSIONS = 16
 IDLE_SECONDS = 30 * 60.0
+WILDCARDS = ("0.0.0.0", "::", "")
 QUIT_SECONDS = 3.0  # a door client told to quit that is still there then is killed
 MAX_MESSAGE = 64 * 1024  # bytes: a keystroke, a paste or a resize is far smaller
 COLUMNS = (20, 400)  # the terminal sizes a page may ask for
@@ -147,7 +148,9 @@ class WebDoor:
         self.sessions: dict[str, WebSession] = {}
         self.admitted: set[str] = set()  # who gave the table password (when there is one)
         self.port = 0
-        self.addresses: list[str] = []
+        self.addresses: list[str] = []  # where it listens
+        self.shown: list[str] = []  # the addresses to give friends (the lobby's, on 0.0.0.0)
+        self.everywhere = False  # listening on every interface, as the host asked
         self._downloads = DownloadManager()  # AppService needs one; downloads are not served
         self._runner: web.AppRunner | None = None
         self._sweeper: asyncio.Task[None] | None = None
@@ -181,13 +184,15 @@ class WebDoor:
             raise
         self.port = port
         self.addresses = list(addresses)
+        self.everywhere = any(address in WILDCARDS for address in addresses)
+        self.shown = [address for address in addresses if address not in WILDCARDS]
         self._sweeper = asyncio.create_task(self._sweep())
         return port
 
     @property
     def urls(self) -> list[str]:
-        """The addresses to give friends: http://ADDRESS:PORT (loopback last)."""
-        shown = sorted(self.addresses, key=lambda a: (a.startswith("127."), a))
+        """The addresses to give friends: http://ADDRESS:PORT, LAN ones first, then loopback."""
+        shown = sorted(self.shown, key=lambda a: (a.startswith("127."), a))
         return [f"http://{_host(address)}:{self.port}" for address in shown]
 
     async def close(self) -> None:

@@ -86,4 +86,6 @@ async def open_web_door(
     )
     bind = [plan.bind] if plan.bind else sorted({*addresses, LOOPBACK})
     await door.serve(bind, plan.port)
+    if door.everywhere:  # on every interface: give friends the lobby's addresses
+        door.shown = sorted({*addresses, LOOPBACK})
     return door

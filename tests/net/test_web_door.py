@@ -91,7 +91,7 @@ async def test_a_browser_plays_by_key_and_click_takes_its_seat_back_and_another_
         spectator = await new_page(browser)  # another person, asking for another command/host
         await spectator.open(door.url + "/?command=/bin/sh&host=10.1.2.3&port=22")
         await spectator.wait_for("Welcome to the Gamenight table", "Guest ", timeout=15)
-        await spectator.press("Enter")  # the game is under way: watched
+        await spectator.click_text("Watch")
         await spectator.wait_for("You are watching", "Ana (easy)", timeout=15)
         watchers = [m.name for m in host.members if m.seat is None]
         assert any(name.startswith("Guest ") for name in watchers)

@@ -7,13 +7,14 @@ import aiohttp
 import pytest
 from textual.widgets import Collapsible, Static
 
+from net.web_door import WebDoor
 from tests.tui.lan_pilots import confirm, host_lobby, text_of
 from tests.tui.pilots import SIZE
 from tui.app import GamenightApp
 from tui.cli import build_parser
 from tui.lan_setup import HostPlan
 from tui.web_setup import WebPlan, web_plan
-from tui.widgets.web_door import qr_text
+from tui.widgets.web_door import door_line, qr_text
 
 
 async def test_the_lobby_shows_the_browser_address_and_its_qr_code_and_closes_the_door() -> None:
@@ -51,3 +52,12 @@ def test_the_command_line_builds_the_door_plan() -> None:
     args = parser.parse_args(["host", "--web", "8080", "--web-max", "4", "--web-idle", "60"])
     assert web_plan(args) == WebPlan(8080, None, 4, 60.0)
     assert web_plan(parser.parse_args(["host"])) is None
+
+
+def test_a_door_on_every_interface_says_so_and_gives_the_lan_address() -> None:
+    door = WebDoor(lambda who: [], max_sessions=16)  # never served: only its line is drawn
+    door.port, door.everywhere, door.shown = 8080, True, ["127.0.0.1", "192.168.1.20"]
+    assert door_line(door) == (
+        "Browsers: open http://192.168.1.20:8080 (listening on every interface) · 0/16 in · "
+        "no password: open to anyone on the LAN"
+    )

@@ -45,14 +45,19 @@ def door_line(door: WebDoor) -> str:
     """'Browsers: open http://192.168.1.20:8080 · 2/16 in · the table password is asked'."""
     from net import door_access
 
-    urls = [url for url in door.urls if "//127." not in url] or door.urls
     access = (
         "the table password is asked"
         if door_access.password() is not None
         else "no password: open to anyone on the LAN"
     )
     inside = f"{len(door.sessions)}/{door.max_sessions} in"
-    return f"Browsers: open {' or '.join(urls)} · {inside} · {access}"
+    everywhere = " (listening on every interface)" if door.everywhere else ""
+    return f"Browsers: open {' or '.join(lan_urls(door))}{everywhere} · {inside} · {access}"
+
+
+def lan_urls(door: WebDoor) -> list[str]:
+    """The door's addresses for friends: the LAN ones, or loopback when there is no other."""
+    return [url for url in door.urls if "//127." not in url] or door.urls
 
 
 class WebDoorPanel(Vertical):
@@ -74,8 +79,7 @@ class WebDoorPanel(Vertical):
             return
         yield Static(door_line(self.door), id="web-line", markup=False)
         with Collapsible(title="QR code of the browser address (for phones)", collapsed=True):
-            url = next((u for u in self.door.urls if "//127." not in u), self.door.urls[0])
-            yield Static(qr_text(url), id="web-qr")
+            yield Static(qr_text(lan_urls(self.door)[0]), id="web-qr")
 
     def on_mount(self) -> None:
         if self.door is not None:
