@@ -89,19 +89,13 @@ async def bench_table(browser: Any, actions: int) -> dict[str, Any]:
     host, door, url = await table(PLAYERS)
     try:
         pages = []
-        for _ in range(PLAYERS):  # one by one, so seats are taken in order
+        for shown in [*["(you)"] * PLAYERS, "You are watching"]:  # in turn: seats in order
             page = await new_page(browser)
             await page.open(url)
             await page.wait_for(WELCOME, timeout=30)
-            await page.press("Enter")
-            await page.wait_for("(you)", timeout=30)
+            await page.press("Enter")  # the last one comes once the game is under way: watches
+            await page.wait_for(shown, timeout=30)
             pages.append(page)
-        watcher = await new_page(browser)
-        await watcher.open(url)
-        await watcher.wait_for(WELCOME, timeout=30)
-        await watcher.press("Enter")
-        await watcher.wait_for("You are watching", timeout=30)
-        pages.append(watcher)
         memory = [memory_kib(s.service.pid) for s in door.sessions.values() if s.service.pid]
         latencies = await _play(host, pages, actions)
     finally:

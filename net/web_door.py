@@ -199,8 +199,7 @@ class WebDoor:
         """Close every browser's session and stop listening."""
         if self._sweeper is not None:
             self._sweeper.cancel()
-        for session in list(self.sessions.values()):
-            await self._end(session)
+        await asyncio.gather(*(self._end(session) for session in list(self.sessions.values())))
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
