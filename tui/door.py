@@ -31,7 +31,7 @@ SAFE_WHO = re.compile(r"[A-Za-z0-9_.-]{1,32}")
 
 def door_command(port: int, who: str) -> list[str]:
     """The program a door runs for `who` at the table listening on 127.0.0.1:`port`."""
-    return [sys.executable, "-m", "tui.cli", "door", str(port), "--who", who]
+    return [sys.executable, "-m", "tui.cli", "door", str(port), f"--who={who}"]  # who: "-x" too
 
 
 def door_data_dir(who: str) -> Path:

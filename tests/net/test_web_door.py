@@ -98,7 +98,9 @@ async def test_a_browser_plays_by_key_and_click_takes_its_seat_back_and_another_
 
     expected = door_command(port, "")[:-1]
     assert len(door.ran) == 3  # the player, its reload, the spectator: nothing else ran
-    assert all(argv[:-1] == expected and argv[-1].startswith(WHO_PREFIX) for argv in door.ran)
+    assert all(
+        argv[:-1] == expected and argv[-1].startswith("--who=" + WHO_PREFIX) for argv in door.ran
+    )
     assert door.ran[0] == door.ran[1] != door.ran[2]
 
 
