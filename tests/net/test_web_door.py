@@ -70,9 +70,9 @@ async def test_a_browser_plays_by_key_and_click_takes_its_seat_back_and_another_
     async with Door(lambda who: door_command(port, who)) as door, chromium() as browser:
         player = await new_page(browser)
         await player.open(door.url + "/")
-        await player.wait_for("Welcome to the Gamenight table", timeout=15)
+        await player.wait_for("Welcome to the Gamenight table", timeout=30)
         await player.press("Enter")
-        await player.wait_for(" (you)", "Your turn: t takes 7", timeout=15)
+        await player.wait_for(" (you)", "Your turn: t takes 7", timeout=30)
 
         await player.press("p")  # NT-5: pay a token to pass
         await player.wait_for("You passed on 7")
@@ -84,15 +84,15 @@ async def test_a_browser_plays_by_key_and_click_takes_its_seat_back_and_another_
         assert host.table.view(0)["cards"][0]
 
         await player.page.reload()  # the same browser: its door client rejoins the seat
-        lines = await player.wait_for(" is back", " (you)", timeout=15)
+        lines = await player.wait_for(" is back", " (you)", timeout=30)
         name = host.lobby.seats[0].name
         assert name is not None and name.startswith("Guest ") and f"{name} (you)" in "".join(lines)
 
         spectator = await new_page(browser)  # another person, asking for another command/host
         await spectator.open(door.url + "/?command=/bin/sh&host=10.1.2.3&port=22")
-        await spectator.wait_for("Welcome to the Gamenight table", "Guest ", timeout=15)
+        await spectator.wait_for("Welcome to the Gamenight table", "Guest ", timeout=30)
         await spectator.click_text("Watch")
-        await spectator.wait_for("You are watching", "Ana (easy)", timeout=15)
+        await spectator.wait_for("You are watching", "Ana (easy)", timeout=30)
         watchers = [m.name for m in host.members if m.seat is None]
         assert any(name.startswith("Guest ") for name in watchers)
 

@@ -132,7 +132,7 @@ class DoorPage:
         text = await self.text()
         return screen(text, *self.size)
 
-    async def wait_for(self, *words: str, timeout: float = 10.0) -> list[str]:
+    async def wait_for(self, *words: str, timeout: float = 20.0) -> list[str]:
         """The screen once it shows every one of `words`; TimeoutError with the screen if not."""
         deadline = time.monotonic() + timeout
         while True:
