@@ -44,7 +44,7 @@ from net import door_access
 PAGE = Path(__file__).with_name("web_page.html")
 STATIC = Path(textual_serve.__file__).parent / "static"  # textual.js, xterm.css, fonts
 COOKIE = "gamenight_who"
-COOKIE_DAYS = 7
+COOKIE_DAYS = 7  # Lax, not Strict: opening the address again from a QR scanner must send it
 WHO = re.compile(r"[0-9a-f]{24}")
 WHO_PREFIX = door_access.WEB_WHO_PREFIX  # a browser's `who` in the command: web-<24 hex>
 MAX_SESSIONS = 16
@@ -221,7 +221,7 @@ class WebDoor:
         else:
             response = self._terminal(request, who)
         response.set_cookie(
-            COOKIE, who, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="Strict", path="/"
+            COOKIE, who, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="Lax", path="/"
         )
         response.headers["Cache-Control"] = "no-store"
         return response
