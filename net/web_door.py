@@ -30,7 +30,7 @@ import re
 import secrets
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -124,7 +124,7 @@ class WebSession:
     websocket: web.WebSocketResponse
     service: DoorAppService
     last_input: float
-    closing: bool = field(default=False)
+    closing: bool = False
 
 
 class WebDoor:
