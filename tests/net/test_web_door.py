@@ -31,8 +31,8 @@ IDLE_CHILD = [  # a stand-in door client: says it is a Textual app, ends at its 
 
 @pytest.fixture
 async def table() -> AsyncIterator[tuple[Host, int]]:
-    """A No Thanks! table on 127.0.0.1: seat 0 open and first to act, two easy bots; it
-    starts as soon as someone sits down. (The host and its port.)"""
+    """A No Thanks! table on 127.0.0.1: seat 0 open and first to act (NT-5, the `first`
+    option), two easy bots; it starts as soon as someone sits down. (The host and its port.)"""
     host = await nothanks_table()
     assert host.port is not None
     yield host, host.port
@@ -74,12 +74,12 @@ async def test_a_browser_plays_by_key_and_click_takes_its_seat_back_and_another_
         await player.press("Enter")
         await player.wait_for(" (you)", "Your turn: t takes 7", timeout=30)
 
-        await player.press("p")  # NT-5: pay a token to pass
+        await player.press("p")  # NT-7: put a token on the card to pass
         await player.wait_for("You passed on 7")
         assert host.table is not None and host.table.view(0)["tokens"][0] == 10
 
         await player.wait_for("Your turn: t takes 33")  # a bot took 7; 33 came round to us
-        await player.click_text("Take [t]")  # NT-6: take the card and its tokens
+        await player.click_text("Take [t]")  # NT-6: take the card and every token on it
         await player.wait_for("You took 33")
         assert host.table.view(0)["cards"][0]
 
