@@ -39,6 +39,12 @@ def load_token(host: str, port: int, name: str) -> str | None:
     return _tokens().get(f"{host}:{port}/{name}")
 
 
+def saved_names(host: str, port: int) -> list[str]:
+    """The names with a reconnect token saved at host:port, the latest saved last."""
+    prefix = f"{host}:{port}/"
+    return [key.removeprefix(prefix) for key in _tokens() if key.startswith(prefix)]
+
+
 def save_token(host: str, port: int, name: str, token: str | None) -> None:
     """Remember (or, with None, forget) a token; written atomically."""
     tokens = _tokens()

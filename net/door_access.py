@@ -13,6 +13,7 @@ import hmac
 import os
 
 PASSWORD_ENV = "GAMENIGHT_DOOR_PASSWORD"
+WEB_WHO_PREFIX = "web-"  # the browser door's people: web-<random hex> (net/web_door.py)
 REFUSAL_DELAY = 1.0  # seconds before a wrong password is answered
 
 _password: str | None = None

@@ -12,6 +12,7 @@ from tui.door_flags import add_door_arguments, apply_door_arguments
 from tui.games import GAME_SCREENS
 from tui.lan_setup import DEFAULT_PORT, HostPlan, JoinPlan
 from tui.ssh_setup import add_ssh_arguments, ssh_plan
+from tui.web_setup import add_web_arguments, web_plan
 
 MDNS_HELP = (
     "an IPv4 address of the interface zeroconf may use to advertise/find tables (repeatable); "
@@ -54,6 +55,7 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--no-discovery", action="store_true", help="do not advertise; players type the address"
     )
     add_ssh_arguments(host)
+    add_web_arguments(host)
     add_door_arguments(host)
 
 
@@ -188,6 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             interfaces=",".join(args.mdns_interface) or None,
             discovery=not args.no_discovery,
             ssh=ssh_plan(args),
+            web=web_plan(args),
         )
         apply_door_arguments(args)
         return run_app(host=plan, player=player)

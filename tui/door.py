@@ -23,10 +23,9 @@ from pathlib import Path
 from textual import on
 
 from net.paths import data_dir, private_dir
-from tui import settings
 from tui.app import GamenightApp
 from tui.messages import GoToMenu
-from tui.screens.door_join import DoorJoinScreen
+from tui.screens.door_join import DOOR_HOST, DoorJoinScreen
 
 SAFE_WHO = re.compile(r"[A-Za-z0-9_.-]{1,32}")
 
@@ -46,11 +45,26 @@ def door_data_dir(who: str) -> Path:
     return private_dir(data_dir() / "doors") / folder
 
 
+def door_player(port: int, who: str) -> str:
+    """The name to offer: the one this `who` last sat down with at this table (so a reload
+    takes the seat back), else the SSH user's name; a browser's random id is no name, so a
+    browser is offered "Guest" and the id's first characters."""
+    from net.client import saved_names
+    from net.door_access import WEB_WHO_PREFIX
+
+    names = saved_names(DOOR_HOST, port)
+    if names:
+        return names[-1]
+    if who.startswith(WEB_WHO_PREFIX):  # distinct from the start: two browsers never clash
+        return f"Guest {who.removeprefix(WEB_WHO_PREFIX)[:4]}"
+    return who
+
+
 class DoorApp(GamenightApp):
     """The app with the door's join screen as its base and no way out but leaving."""
 
     def __init__(self, port: int, who: str) -> None:
-        super().__init__(player=settings.load().get("player") or who)
+        super().__init__(player=door_player(port, who))
         self.door_port = port
 
     def get_default_screen(self) -> DoorJoinScreen:  # type: ignore[override]

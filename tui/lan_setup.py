@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tui.ssh_setup import SshPlan
+from tui.web_setup import WebPlan
 
 DEFAULT_PORT = 47474
 """The port a host listens on unless told otherwise: a fixed one, so that players typing an
@@ -22,7 +23,7 @@ class HostPlan:
     `resume` continues an unfinished match from its journal instead of opening a lobby: the
     newest, or the one of table `resume_table` (an id, or its first characters). `interfaces`
     (comma-separated IPv4 addresses) restricts zeroconf; `bind` is the listening address;
-    `ssh` opens an SSH door too.
+    `ssh` and `web` open an SSH door and a browser door beside the table.
     """
 
     game_id: str = "nothanks"
@@ -35,6 +36,7 @@ class HostPlan:
     interfaces: str | None = None
     discovery: bool = True
     ssh: SshPlan | None = None  # an SSH door to open beside the table (tui/ssh_setup.py)
+    web: WebPlan | None = None  # a browser door to open beside the table (tui/web_setup.py)
 
 
 @dataclass(frozen=True)

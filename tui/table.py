@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from net.ssh_door import SshDoor
+    from net.web_door import WebDoor
 
 # Fatal errors after which rejoining cannot work: removed by the host; the seat taken over.
 FINAL_ERRORS = {
@@ -56,6 +57,7 @@ class TableLink:
         addresses: list[str] | None = None,
         solo: bool = False,
         ssh_door: SshDoor | None = None,
+        web_door: WebDoor | None = None,
     ) -> None:
         self.app = app
         self.session = session
@@ -64,6 +66,7 @@ class TableLink:
         self.advertiser = advertiser
         self.addresses = addresses or []  # host:port players may type to join by hand
         self.ssh_door = ssh_door  # a host's SSH door, closed with the table
+        self.web_door = web_door  # a host's browser door, closed with the table
         self.talk: list[Message] = []  # recent chat lines and notices, oldest first
         self.dropped: str | None = None  # why the connection ended, while it is down
         self.gone: str | None = None  # why the table is gone for good (no rejoin), in words
@@ -204,6 +207,8 @@ class TableLink:
         try:
             if self.ssh_door is not None:
                 await self.ssh_door.close()
+            if self.web_door is not None:
+                await self.web_door.close()
             if self.advertiser is not None:
                 await self.advertiser.close()
         finally:  # a failed goodbye to discovery must not keep the table (or connection) open
@@ -252,6 +257,17 @@ async def open_host(app: App[None], plan: HostPlan) -> TableLink:
         except Exception as err:  # a door that cannot open closes the table: it was asked for
             await _close_quietly(advertiser, host)
             raise OSError(f"cannot open the SSH door: {err}") from err
+    web_door = None
+    if plan.web is not None:
+        from tui.web_setup import open_web_door
+
+        try:
+            web_door = await open_web_door(plan.web, port, addresses, host.table_name)
+        except Exception as err:  # a door that cannot open closes the table: it was asked for
+            if ssh_door is not None:
+                await ssh_door.close()
+            await _close_quietly(advertiser, host)
+            raise OSError(f"cannot open the browser door on port {plan.web.port}: {err}") from err
     return TableLink(
         app,
         host.local,
@@ -259,6 +275,7 @@ async def open_host(app: App[None], plan: HostPlan) -> TableLink:
         advertiser=advertiser,
         addresses=[f"{a}:{port}" for a in addresses],
         ssh_door=ssh_door,
+        web_door=web_door,
     )
 
 

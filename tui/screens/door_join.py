@@ -11,9 +11,9 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Button, Footer, Input, Static
 
 from tui.lan_setup import JoinPlan
 from tui.messages import TakeSeat
@@ -27,8 +27,9 @@ class DoorJoinScreen(Screen[None]):
     """Type your name, Enter sits you at the table (or lets you watch); Esc leaves."""
 
     HELP = (
-        "Type the name the others will see and press Enter to take a seat; when the game is "
-        "already under way (or every seat is taken) you watch it. Esc leaves."
+        "Type the name the others will see and press Enter (or the Take a seat button) to sit "
+        "down; when the game is already under way (or every seat is taken) you watch it. The "
+        "Watch button watches without a seat. Esc leaves."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.quit", "Leave", key_display="esc"),
@@ -37,6 +38,8 @@ class DoorJoinScreen(Screen[None]):
     DoorJoinScreen { align: center middle; }
     DoorJoinScreen #door-box { width: 64; height: auto; border: round $accent; padding: 1 2; }
     DoorJoinScreen Input { margin: 1 0; }
+    DoorJoinScreen #door-buttons { height: auto; }
+    DoorJoinScreen #door-buttons Button { margin-right: 2; }
     """
 
     def __init__(self, port: int, player: str) -> None:
@@ -49,30 +52,45 @@ class DoorJoinScreen(Screen[None]):
             yield Static("Welcome to the Gamenight table", classes="screen-title")
             yield Static("Your name at the table, then Enter:", markup=False)
             yield Input(self.player, max_length=MAX_NAME_LENGTH, id="name")
+            with Horizontal(id="door-buttons"):  # for a mouse or a touch screen
+                yield Button("Take a seat", id="sit", variant="primary", compact=True)
+                yield Button("Watch", id="watch", compact=True)
             yield Static(id="status", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
+        """Focus the name; with a seat token saved for it (a reload, a dropped connection),
+        sit down again at once."""
+        from net.client import load_token
+
         self.query_one("#name", Input).focus()
+        if load_token(DOOR_HOST, self.port, self.player):
+            self._join()
 
     def say(self, text: str) -> None:
         self.query_one("#status", Static).update(text)
 
     @on(Input.Submitted, "#name")
+    @on(Button.Pressed, "#sit")
     def _join(self) -> None:
         self.run_worker(self._sit(), exclusive=True, group="join")
 
-    async def _sit(self) -> None:
+    @on(Button.Pressed, "#watch")
+    def _watch(self) -> None:
+        self.run_worker(self._sit(spectate=True), exclusive=True, group="join")
+
+    async def _sit(self, spectate: bool = False) -> None:
         from tui.table import open_join
 
         name = self.query_one("#name", Input).value
         where = f"the table (port {self.port})"
         self.say("Joining…")
         try:
-            table = await open_join(self.app, DOOR_HOST, self.port, JoinPlan(player=name))
+            plan = JoinPlan(player=name)
+            table = await open_join(self.app, DOOR_HOST, self.port, plan, spectate=spectate)
         except Exception as err:  # any failure to connect is said, never a crash
             self.say(refusal(err, where))
             return
-        if table.session.seat is None:
+        if table.session.seat is None and not spectate:
             self.notify("You are watching: the game is under way or no seat is free.")
         self.post_message(TakeSeat(table, name))

@@ -29,6 +29,7 @@ from tui.widgets.cycler import Cycler
 from tui.widgets.options import chosen_options, option_rows
 from tui.widgets.seats import AWAY_CHOICES, open_seats_text, seat_line
 from tui.widgets.ssh_door import SshDoorLine, ssh_door_rows
+from tui.widgets.web_door import WebDoorPanel
 
 if TYPE_CHECKING:
     from tui.table import TableLink
@@ -75,6 +76,7 @@ class HostLobbyScreen(LobbyScreen):
         found = "" if self.table.advertiser else " (discovery is off: they type it)"
         yield Static(f"Players join at {where}{found}", id="join-at", markup=False)
         yield SshDoorLine(self.table)
+        yield WebDoorPanel(self.table)
         with Grid(id="host-form"):
             yield Label("Your name")
             name = self.host.lobby.seats[self.host.local_seat or 0].name or ""

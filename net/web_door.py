@@ -1,0 +1,364 @@
+"""The browser door: Gamenight in a web browser, one door client per browser, for ONE table.
+
+Built on textual-serve (its terminal page, textual.js, and `AppService`, which speaks Textual's
+web-driver protocol to a child process), with what a door must not leave to the page:
+
+- What runs is fixed by the host: `command(who)` (the door's client for this table), started
+  with exec, never a shell. textual-serve's own `Server` runs one command string through
+  `sh -c` and serves a static folder index and file downloads; none of that is used here.
+- The page chooses nothing but its own identity `who`: a random id this server handed it in a
+  cookie, checked against WHO (hex) before it goes into the command as one argument. Query
+  strings (`?command=`, `?host=`…) are ignored; the websocket's only inputs are keys, mouse,
+  resize (clamped) and focus. Reloading the page keeps the cookie, so the door client finds
+  its reconnect token again and takes the seat back.
+- At most `max_sessions` browsers at once; one that sent nothing for `idle_seconds` is closed;
+  the same browser opening a second tab closes its first one (one seat, one screen).
+- With a table password (net/door_access.py), the page asks for it first; a wrong one is
+  answered after the refusal delay.
+- The page is served from this package (web_page.html), without the web fonts textual-serve's
+  page loads from the internet: a LAN game night needs nothing from outside.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import logging
+import re
+import secrets
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import textual_serve
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+from net import door_access
+
+PAGE = Path(__file__).with_name("web_page.html")
+STATIC = Path(textual_serve.__file__).parent / "static"  # textual.js, xterm.css, fonts
+COOKIE = "gamenight_who"
+COOKIE_DAYS = 7  # Lax, not Strict: opening the address again from a QR scanner must send it
+WHO = re.compile(r"[0-9a-f]{24}")
+WHO_PREFIX = door_access.WEB_WHO_PREFIX  # a browser's `who` in the command: web-<24 hex>
+MAX_SESSIONS = 16
+IDLE_SECONDS = 30 * 60.0
+WILDCARDS = ("0.0.0.0", "::", "")
+QUIT_SECONDS = 3.0  # a door client told to quit that is still there then is killed
+MAX_MESSAGE = 64 * 1024  # bytes: a keystroke, a paste or a resize is far smaller
+COLUMNS = (20, 400)  # the terminal sizes a page may ask for
+ROWS = (8, 200)
+
+log = logging.getLogger("textual-serve")
+log.addHandler(logging.NullHandler())
+log.propagate = False  # the host's terminal is a Textual screen: no log lines over it
+
+
+def clamp(text: str | int | None, bounds: tuple[int, int], default: int) -> int:
+    """A whole number from the page, held within bounds (a huge size must not cost memory)."""
+    try:
+        value = int(text) if text is not None else default
+    except (TypeError, ValueError):
+        value = default
+    return max(bounds[0], min(bounds[1], value))
+
+
+class DoorAppService(AppService):
+    """textual-serve's app process, started from an argument list with exec (no shell), its
+    error output going to a log file instead of the host's screen."""
+
+    def __init__(self, argv: list[str], error_log: Path | None, **kwargs: Any) -> None:
+        super().__init__(shlex.join(argv), **kwargs)
+        self.argv = argv
+        self.error_log = error_log
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        # Replaces AppService's create_subprocess_shell (textual-serve 1.1): same pipes, no shell.
+        env = self._build_environment(width=width, height=height)
+        stderr: Any = asyncio.subprocess.DEVNULL
+        if self.error_log is not None:
+            stderr = open(self.error_log, "ab")  # noqa: SIM115 (the child keeps its own copy)
+        try:
+            self._process = process = await asyncio.create_subprocess_exec(
+                *self.argv,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=stderr,
+                env=env,
+                start_new_session=True,  # a Ctrl+C at the host's terminal is the host's own
+            )
+        finally:
+            if stderr is not asyncio.subprocess.DEVNULL:
+                stderr.close()
+        ended = asyncio.StreamReader()  # AppService.run reads stderr: give it an empty one
+        ended.feed_eof()
+        process.stderr = ended
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    async def kill(self) -> None:
+        """End the process if `stop` (a polite quit) did not."""
+        process = self._process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
+
+
+@dataclass
+class WebSession:
+    """One browser connected: its identity, its websocket, its door client, its last input."""
+
+    who: str
+    websocket: web.WebSocketResponse
+    service: DoorAppService
+    last_input: float
+    closing: bool = False
+
+
+class WebDoor:
+    """The browser door's web server: `serve(addresses, port)`, then `close()`."""
+
+    def __init__(
+        self,
+        command: Callable[[str], list[str]],
+        *,
+        max_sessions: int = MAX_SESSIONS,
+        idle_seconds: float = IDLE_SECONDS,
+        title: str = "Gamenight",
+        error_log: Path | None = None,
+    ) -> None:
+        """`command(who)` is the door client to run for the browser `who`."""
+        self.command = command
+        self.max_sessions = max_sessions
+        self.idle_seconds = idle_seconds
+        self.title = title
+        self.error_log = error_log
+        self.sessions: dict[str, WebSession] = {}
+        self.admitted: set[str] = set()  # who gave the table password (when there is one)
+        self.port = 0
+        self.addresses: list[str] = []  # where it listens
+        self.shown: list[str] = []  # the addresses to give friends (the lobby's, on 0.0.0.0)
+        self.everywhere = False  # listening on every interface, as the host asked
+        self._downloads = DownloadManager()  # AppService needs one; downloads are not served
+        self._runner: web.AppRunner | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+
+    # ---- serving ---------------------------------------------------------------------------
+    def make_app(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_MESSAGE)
+        app.add_routes(
+            [
+                web.get("/", self.page),
+                web.post("/", self.login),
+                web.get(r"/ws/{who:[0-9a-f]{24}}", self.websocket),
+                web.static("/static", STATIC, show_index=False, follow_symlinks=False),
+            ]
+        )
+        return app
+
+    async def serve(self, addresses: list[str], port: int = 0) -> int:
+        """Listen on each address at `port` (0: a free one, the same on every address); the
+        port. OSError when it is taken."""
+        self._runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False)
+        await self._runner.setup()
+        try:
+            for address in addresses:
+                site = web.TCPSite(self._runner, address, port, reuse_address=True)
+                await site.start()
+                if port == 0:
+                    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        except BaseException:
+            await self._runner.cleanup()
+            raise
+        self.port = port
+        self.addresses = list(addresses)
+        self.everywhere = any(address in WILDCARDS for address in addresses)
+        self.shown = [address for address in addresses if address not in WILDCARDS]
+        self._sweeper = asyncio.create_task(self._sweep())
+        return port
+
+    @property
+    def urls(self) -> list[str]:
+        """The addresses to give friends: http://ADDRESS:PORT, LAN ones first, then loopback."""
+        shown = sorted(self.shown, key=lambda a: (a.startswith("127."), a))
+        return [f"http://{_host(address)}:{self.port}" for address in shown]
+
+    async def close(self) -> None:
+        """Close every browser's session and stop listening."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        await asyncio.gather(*(self._end(session) for session in list(self.sessions.values())))
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    # ---- the page --------------------------------------------------------------------------
+    def _who(self, request: web.Request) -> str | None:
+        who = request.cookies.get(COOKIE, "")
+        return who if WHO.fullmatch(who) else None
+
+    async def page(self, request: web.Request) -> web.Response:
+        """The terminal page (or the password form), handing a new browser its identity."""
+        who = self._who(request) or secrets.token_hex(12)
+        if door_access.password() is not None and who not in self.admitted:
+            response = self._form("")
+        elif who not in self.sessions and len(self.sessions) >= self.max_sessions:
+            response = self._notice(
+                f"The table's browser door is full ({self.max_sessions} browsers): try later."
+            )
+        else:
+            response = self._terminal(request, who)
+        response.set_cookie(
+            COOKIE, who, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="Lax", path="/"
+        )
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    async def login(self, request: web.Request) -> web.Response:
+        """The password form's answer: the terminal page, or the form again after a pause."""
+        who = self._who(request)
+        form = await request.post()
+        given = form.get("password")
+        if who is None:
+            return self._form("Your browser refused the cookie this door needs.")
+        if isinstance(given, str) and door_access.check_password(given):
+            self.admitted.add(who)
+            raise web.HTTPSeeOther("/")
+        await door_access.refusal_pause()
+        return self._form("That is not the table's password.")
+
+    def _terminal(self, request: web.Request, who: str) -> web.Response:
+        font_size = clamp(request.query.get("fontsize"), (8, 40), 16)
+        page = PAGE.read_text(encoding="utf-8")
+        fields = {
+            "title": html.escape(self.title),
+            "static": "/static/",
+            "websocket": f"/ws/{who}",
+            "font_size": str(font_size),
+        }
+        for key, value in fields.items():
+            page = page.replace("{{ " + key + " }}", value)
+        return web.Response(text=page, content_type="text/html")
+
+    def _form(self, said: str) -> web.Response:
+        said_html = f"<p class=said>{html.escape(said)}</p>" if said else ""
+        return _small_page(
+            self.title,
+            "<form method=post><label>Table password "
+            "<input type=password name=password autofocus></label> "
+            f"<button>Come in</button></form>{said_html}",
+        )
+
+    def _notice(self, said: str) -> web.Response:
+        return _small_page(self.title, f"<p>{html.escape(said)}</p>", status=503)
+
+    # ---- one browser -----------------------------------------------------------------------
+    async def websocket(self, request: web.Request) -> web.StreamResponse:
+        """Run this table's door client for the browser `who` while its websocket is open."""
+        who = request.match_info["who"]
+        if door_access.password() is not None and who not in self.admitted:
+            raise web.HTTPForbidden(text="the table password comes first")
+        previous = self.sessions.get(who)
+        if previous is not None:  # the same browser again (reload, second tab): one screen
+            await self._end(previous)
+        if len(self.sessions) >= self.max_sessions:
+            raise web.HTTPServiceUnavailable(text="the browser door is full")
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        await websocket.prepare(request)
+        service = DoorAppService(
+            self.command(WHO_PREFIX + who),
+            self.error_log,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self._downloads,
+        )
+        loop = asyncio.get_running_loop()
+        session = WebSession(who, websocket, service, loop.time())
+        self.sessions[who] = session
+        try:
+            width = clamp(request.query.get("width"), COLUMNS, 80)
+            height = clamp(request.query.get("height"), ROWS, 24)
+            await service.start(width, height)
+            await self._relay(session)
+        finally:
+            await self._end(session)
+        return websocket
+
+    async def _relay(self, session: WebSession) -> None:
+        """Pass the page's keys, clicks and size to the door client; nothing else is heard."""
+        service = session.service
+        loop = asyncio.get_running_loop()
+        async for message in session.websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except ValueError:
+                continue
+            if not isinstance(envelope, list) or not envelope:
+                continue
+            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+            session.last_input = loop.time()
+            if kind == "stdin" and isinstance(data, str):
+                await service.send_bytes(data.encode("utf-8"))
+            elif kind == "resize" and isinstance(data, dict):
+                width = clamp(data.get("width"), COLUMNS, 80)
+                await service.set_terminal_size(width, clamp(data.get("height"), ROWS, 24))
+            elif kind == "ping" and isinstance(data, str):
+                await session.websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await service.blur()
+            elif kind == "focus":
+                await service.focus()
+
+    async def _end(self, session: WebSession) -> None:
+        """Close the page's websocket and quit the door client (killed if it does not go)."""
+        if session.closing:
+            return
+        session.closing = True
+        if self.sessions.get(session.who) is session:
+            del self.sessions[session.who]
+        with contextlib.suppress(Exception):
+            await session.websocket.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(session.service.stop(), QUIT_SECONDS)
+        await session.service.kill()
+
+    async def _sweep(self) -> None:
+        """Close the sessions idle for longer than `idle_seconds`."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(max(0.05, min(30.0, self.idle_seconds / 4)))
+            limit = loop.time() - self.idle_seconds
+            for session in list(self.sessions.values()):
+                if session.last_input < limit:
+                    await self._end(session)
+
+
+def _host(address: str) -> str:
+    return f"[{address}]" if ":" in address else address
+
+
+def _small_page(title: str, body: str, status: int = 200) -> web.Response:
+    text = (
+        "<!DOCTYPE html><html><head><meta charset=utf-8>"
+        '<meta name=viewport content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(title)}</title><style>body{{background:#0c181f;color:#eee;"
+        "font:18px monospace;padding:2em}input,button{font:inherit;margin:.5em 0}"
+        ".said{color:#f99}</style></head>"
+        f"<body><h1>{html.escape(title)}</h1>{body}</body></html>"
+    )
+    return web.Response(text=text, content_type="text/html", status=status)

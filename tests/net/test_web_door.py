@@ -1,0 +1,173 @@
+"""The browser door (issue 15): a real browser plays a No Thanks! table hosted here, another
+watches it, and nothing a page asks for runs anything but this table's door client.
+
+The browser is Debian's Chromium driven by Playwright (tests/net/web_browser.py); without one,
+the browser tests are skipped with the reason. Everything binds and connects to 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+
+from net import door_access
+from net.host import Host
+from net.web_door import COOKIE, WHO_PREFIX, WebDoor
+from tests.net.web_browser import browser_missing, chromium, new_page, nothanks_table
+from tui.door import door_command
+
+NO_BROWSER = browser_missing()
+IDLE_CHILD = [  # a stand-in door client: says it is a Textual app, ends at its first input
+    sys.executable,
+    "-c",
+    "import sys; print('__GANGLION__', flush=True); sys.stdin.buffer.read(1)",
+]
+
+
+@pytest.fixture
+async def table() -> AsyncIterator[tuple[Host, int]]:
+    """A No Thanks! table on 127.0.0.1: seat 0 open and first to act (NT-5, the `first`
+    option), two easy bots; it starts as soon as someone sits down. (The host and its port.)"""
+    host = await nothanks_table()
+    assert host.port is not None
+    yield host, host.port
+    await host.close()
+
+
+class Door:
+    """A web door on 127.0.0.1 that records every command it runs."""
+
+    def __init__(self, command: Any, **options: Any) -> None:
+        self.ran: list[list[str]] = []
+
+        def run(who: str) -> list[str]:
+            argv = command(who)
+            self.ran.append(argv)
+            return argv
+
+        self.door = WebDoor(run, **options)
+        self.url = ""
+
+    async def __aenter__(self) -> Door:
+        port = await self.door.serve(["127.0.0.1"], 0)
+        self.url = f"http://127.0.0.1:{port}"
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.door.close()
+
+
+@pytest.mark.skipif(NO_BROWSER is not None, reason=NO_BROWSER or "")
+async def test_a_browser_plays_by_key_and_click_takes_its_seat_back_and_another_watches(
+    table: tuple[Host, int],
+) -> None:
+    host, port = table
+    async with Door(lambda who: door_command(port, who)) as door, chromium() as browser:
+        player = await new_page(browser)
+        await player.open(door.url + "/")
+        await player.wait_for("Welcome to the Gamenight table", timeout=30)
+        await player.press("Enter")
+        await player.wait_for(" (you)", "Your turn: t takes 7", timeout=30)
+
+        await player.press("p")  # NT-7: put a token on the card to pass
+        await player.wait_for("You passed on 7")
+        assert host.table is not None and host.table.view(0)["tokens"][0] == 10
+
+        await player.wait_for("Your turn: t takes 33")  # a bot took 7; 33 came round to us
+        await player.click_text("Take [t]")  # NT-6: take the card and every token on it
+        await player.wait_for("You took 33")
+        assert host.table.view(0)["cards"][0]
+
+        await player.page.reload()  # the same browser: its door client rejoins the seat
+        lines = await player.wait_for(" is back", " (you)", timeout=30)
+        name = host.lobby.seats[0].name
+        assert name is not None and name.startswith("Guest ") and f"{name} (you)" in "".join(lines)
+
+        spectator = await new_page(browser)  # another person, asking for another command/host
+        await spectator.open(door.url + "/?command=/bin/sh&host=10.1.2.3&port=22")
+        await spectator.wait_for("Welcome to the Gamenight table", "Guest ", timeout=30)
+        await spectator.click_text("Watch")
+        await spectator.wait_for("You are watching", "Ana (easy)", timeout=30)
+        watchers = [m.name for m in host.members if m.seat is None]
+        assert any(name.startswith("Guest ") for name in watchers)
+
+    expected = door_command(port, "")[:-1]
+    assert len(door.ran) == 3  # the player, its reload, the spectator: nothing else ran
+    assert all(
+        argv[:-1] == expected and argv[-1].startswith("--who=" + WHO_PREFIX) for argv in door.ran
+    )
+    assert door.ran[0] == door.ran[1] != door.ran[2]
+
+
+async def test_a_page_gets_nothing_but_this_table() -> None:
+    """No folder listing, no downloads, no other identities than the server's own ids; the
+    page's query strings do not reach the command."""
+    async with Door(lambda who: [*IDLE_CHILD, who]) as door, aiohttp.ClientSession() as http:
+        for path in ("/static/", "/static/js/", "/download/key", "/ws/..%2f", "/ws/ZZZ", "/x"):
+            async with http.get(door.url + path) as reply:
+                assert reply.status in (403, 404), path
+        async with http.get(door.url + "/?command=sh") as reply:
+            page = await reply.text()
+            who = reply.cookies[COOKIE].value
+        assert "fonts.googleapis" not in page and f"/ws/{who}" in page and "sh" not in who
+        socket = await http.ws_connect(f"{door.url}/ws/{who}?width=99999&command=sh&host=x")
+        await socket.send_json(["command", "/bin/sh"])  # unknown envelopes are ignored
+        await socket.send_str("not json")
+        await socket.send_json(["ping", "1"])
+        assert (await socket.receive_json(timeout=5)) == ["pong", "1"]
+        await socket.close()
+    assert door.ran == [[*IDLE_CHILD, WHO_PREFIX + who]]
+
+
+async def test_limits_a_full_door_and_idle_browsers() -> None:
+    async with (
+        Door(lambda who: IDLE_CHILD, max_sessions=1, idle_seconds=0.3) as door,
+        aiohttp.ClientSession() as http,
+    ):
+        first = await http.ws_connect(f"{door.url}/ws/{'a' * 24}")
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(f"{door.url}/ws/{'b' * 24}")
+        assert refused.value.status == 503
+        async with http.get(door.url + "/") as reply:
+            assert reply.status == 503 and "full" in await reply.text()
+        closed = await first.receive(timeout=5)  # idle for 0.3 s: the door closes it
+        assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+        await asyncio.wait_for(_until(lambda: not door.door.sessions), 5)
+        second = await http.ws_connect(f"{door.url}/ws/{'b' * 24}")  # room again
+        await second.close()
+
+
+async def test_the_table_password_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(door_access, "REFUSAL_DELAY", 0.01)
+    door_access.set_password("open sesame")
+    try:
+        jar = aiohttp.CookieJar(unsafe=True)  # keep the cookie of an IP address (127.0.0.1)
+        async with (
+            Door(lambda who: IDLE_CHILD) as door,
+            aiohttp.ClientSession(cookie_jar=jar) as http,
+        ):
+            async with http.get(door.url + "/") as reply:
+                assert "Table password" in await reply.text()
+                who = reply.cookies[COOKIE].value
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(f"{door.url}/ws/{who}")
+            assert refused.value.status == 403
+            async with http.post(door.url + "/", data={"password": "guess"}) as reply:
+                assert "That is not the table" in await reply.text()
+            async with http.post(door.url + "/", data={"password": "open sesame"}) as reply:
+                assert "textual.js" in await reply.text()  # redirected to the terminal page
+            socket = await http.ws_connect(f"{door.url}/ws/{who}")
+            await socket.close()
+        assert len(door.ran) == 1
+    finally:
+        door_access.set_password(None)
+
+
+async def _until(condition: Any) -> None:
+    while not condition():
+        await asyncio.sleep(0.01)

@@ -1,0 +1,91 @@
+"""`gamenight host --web PORT`: the browser door's settings, and opening it beside a table.
+
+The plan is plain data, so the command line builds it without importing `net`, aiohttp or
+textual-serve (the menu must open fast); `open_web_door` imports them once a door is opened.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from net.web_door import WebDoor
+
+LOOPBACK = "127.0.0.1"
+WEB_MAX = 16
+WEB_IDLE = 1800.0
+
+
+@dataclass(frozen=True)
+class WebPlan:
+    """A browser door to open: its port, where it listens, how many browsers, how idle.
+
+    `bind` None listens on the addresses the lobby shows (and loopback), never on every
+    interface unless asked for with 0.0.0.0."""
+
+    port: int
+    bind: str | None = None
+    max_sessions: int = WEB_MAX
+    idle_seconds: float = WEB_IDLE
+
+
+def add_web_arguments(host: argparse.ArgumentParser) -> None:
+    host.add_argument(
+        "--web",
+        type=int,
+        metavar="PORT",
+        help="also open a browser door on PORT: friends open http://ADDRESS:PORT (the lobby "
+        "shows it, with a QR code) and play in their web browser; see --door-password",
+    )
+    host.add_argument(
+        "--web-bind",
+        metavar="ADDR",
+        help="the address the browser door listens on (default: the addresses the lobby "
+        "shows, and loopback; 0.0.0.0 for every interface)",
+    )
+    host.add_argument(
+        "--web-max",
+        type=int,
+        default=WEB_MAX,
+        metavar="N",
+        help=f"most browsers connected at once (default {WEB_MAX})",
+    )
+    host.add_argument(
+        "--web-idle",
+        type=float,
+        default=WEB_IDLE,
+        metavar="SECONDS",
+        help=f"close a browser that sent no key or click for this long (default {WEB_IDLE:.0f})",
+    )
+
+
+def web_plan(args: argparse.Namespace) -> WebPlan | None:
+    if args.web is None:
+        return None
+    if args.web_max < 1 or args.web_idle <= 0:
+        raise SystemExit("gamenight: --web-max and --web-idle must be positive")
+    return WebPlan(args.web, args.web_bind, args.web_max, args.web_idle)
+
+
+async def open_web_door(
+    plan: WebPlan, table_port: int, addresses: list[str], title: str = "Gamenight"
+) -> WebDoor:
+    """Open the door to the table listening on `table_port`; OSError says why not (taken)."""
+    from net.paths import data_dir
+    from net.web_door import WebDoor
+    from tui.door import door_command
+
+    door = WebDoor(
+        lambda who: door_command(table_port, who),
+        max_sessions=plan.max_sessions,
+        idle_seconds=plan.idle_seconds,
+        title=title,
+        error_log=data_dir() / "web-door.log",
+    )
+    bind = [plan.bind] if plan.bind else sorted({*addresses, LOOPBACK})
+    await door.serve(bind, plan.port)
+    if door.everywhere:  # on every interface: give friends the lobby's addresses
+        door.shown = sorted({*addresses, LOOPBACK})
+    return door
