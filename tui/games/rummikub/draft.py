@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from core import IllegalMove
 from core.rummikub.sets import read_set
@@ -151,8 +152,14 @@ def tiles_of(table: list[list[str]]) -> Counter[str]:
 
 def set_problem(tiles: list[str]) -> str | None:
     """Why a set on the draft table is not valid (RK-2 to RK-4), None when it is."""
+    return _problem(tuple(tiles))
+
+
+@lru_cache(maxsize=1024)
+def _problem(tiles: tuple[str, ...]) -> str | None:
+    """Cached: every key press marks every set on the table, and most sets do not change."""
     try:
-        read_set(tiles)
+        read_set(list(tiles))
     except IllegalMove as err:
         return str(err)
     return None

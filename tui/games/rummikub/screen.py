@@ -13,9 +13,11 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.widget import Widget
 
 from core import IllegalMove
 from core.rummikub.play import MELD_POINTS
@@ -101,6 +103,7 @@ class RummikubScreen(GameScreen):
         self.last_table: Place = ("new",)
         self.sort = "colour"
         self.marked: Counter[str] = Counter()
+        self.titles: dict[tuple[str | None, str], str] = {}  # border texts shown, by widget
 
     def compose_table(self) -> ComposeResult:
         with VerticalScroll(id="table"):
@@ -144,11 +147,18 @@ class RummikubScreen(GameScreen):
             self.keep_in_sight(scroll, row)
         panel = self.query_one("#rack", TilePanel)
         panel.lay(rack_chunks(rack, cursor), max(20, panel.size.width - 2))
-        panel.border_title = f"Your rack ({sort_name(self.sort)}; s sorts)"
         names = seat_names(self.state)
         counts = ", ".join(f"{names[i]}: {n}" for i, n in enumerate(view["rack_sizes"]))
-        scroll.border_title = f"Table — pool {view['pool_left']} — racks {counts}"
-        scroll.border_subtitle = self.meld_text()
+        self.retitle(panel, "border_title", f"Your rack ({sort_name(self.sort)}; s sorts)")
+        self.retitle(scroll, "border_title", f"Table — pool {view['pool_left']} — racks {counts}")
+        self.retitle(scroll, "border_subtitle", self.meld_text())
+
+    def retitle(self, widget: Widget, attr: str, text: str) -> None:
+        """Set a border's title or subtitle as plain text (names are not markup), only when it
+        changed: setting one repaints the whole widget, the table's scroll area included."""
+        if self.titles.get((widget.id, attr)) != text:
+            self.titles[(widget.id, attr)] = text
+            setattr(widget, attr, Text(text))
 
     @staticmethod
     def keep_in_sight(scroll: VerticalScroll, row: int) -> None:

@@ -1,21 +1,25 @@
 """How Rummikub looks: tiles (number and colour letter, never colour alone), the table laid out
 in rows of sets with validity marks, the rack, log lines and the final scores.
 
-The table and rack are drawn as Rich text by hand, laid out here rather than by Textual, so a
-key press redraws two Statics (fast on a 60-tile table) and a click maps back to the exact tile
+The table and rack are laid out here rather than by Textual, row by row, so a key press repaints
+only the rows it changed (fast on a 60-tile table) and a click maps back to the exact tile
 (`TilePanel.places`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
-from rich.text import Text
 from textual import events
+from textual.geometry import Region, Size
 from textual.message import Message
-from textual.widgets import Static
+from textual.strip import Strip
+from textual.widget import Widget
 
 from core.rummikub.sets import JOKER, TILE_OF, read_set
 from tui.games.rummikub.draft import Place, set_problem
@@ -28,6 +32,8 @@ JOKER_STYLE = "bold reverse magenta"
 CURSOR = "reverse"
 GAP = "   "  # between sets on a row
 SLOT = "·"  # where a held tile may go: the end of a set, a new set
+
+Cell = tuple[str, str, Place | None]  # text, Rich style, the place it shows (for clicks)
 
 
 def tile_style(tile: str) -> str:
@@ -52,40 +58,70 @@ class Picked(Message):
         self.place = place
 
 
-class TilePanel(Static):
-    """Tiles laid out in rows; remembers which cell shows which place, for clicks."""
+class TilePanel(Widget):
+    """Tiles laid out in rows, drawn line by line (Textual's line API); remembers which cell
+    shows which place, for clicks.
 
-    def on_mount(self) -> None:
+    Why not a Static: a key press while editing a 60-tile table would render the whole panel
+    again through Textual's content pipeline (most of a key press's time, issue 12's bench).
+    Here each row is a Strip built straight from its cells, and only the rows whose cells
+    changed are refreshed: a cursor step repaints one or two rows.
+    """
+
+    DEFAULT_CSS = "TilePanel { height: auto; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.places: dict[tuple[int, int], Place] = {}
-        self.rows = 0
+        self.rows: list[tuple[Cell, ...]] = []
+        self.strips: list[Strip] = []
 
-    def lay(self, chunks: list[list[tuple[str, str, Place | None]]], width: int) -> int:
+    def lay(self, chunks: list[list[Cell]], width: int) -> int:
         """Draw `chunks` (runs of (text, style, place) kept on one row) wrapped at `width`;
         returns the row of the first cell styled as the cursor (0 if none)."""
-        text = Text(no_wrap=True, overflow="crop")
+        rows: list[list[Cell]] = [[]]
         self.places = {}
-        row = x = 0
-        cursor_row = 0
+        x = 0
+        cursor_row = None
         for chunk in chunks:
             size = sum(len(t) for t, _, _ in chunk)
             if x and x + len(GAP) + size > width:
-                text.append("\n")
-                row, x = row + 1, 0
+                rows.append([])
+                x = 0
             elif x:
-                text.append(GAP)
+                rows[-1].append((GAP, "", None))
                 x += len(GAP)
-            for part, style, place in chunk:
-                text.append(part, style=style)
+            for cell in chunk:
+                part, style, place = cell
+                rows[-1].append(cell)
                 if place is not None:
                     for dx in range(len(part)):
-                        self.places[(x + dx, row)] = place
-                if CURSOR in style.split():
-                    cursor_row = row
+                        self.places[(x + dx, len(rows) - 1)] = place
+                if cursor_row is None and CURSOR in style.split():
+                    cursor_row = len(rows) - 1
                 x += len(part)
-        # A new layout only when the number of rows changes: most edits keep it (fast redraws).
-        self.update(text, layout=row + 1 != self.rows)
-        self.rows = row + 1
-        return cursor_row
+        self._show([tuple(row) for row in rows])
+        return cursor_row or 0
+
+    def _show(self, rows: list[tuple[Cell, ...]]) -> None:
+        """Keep the strips of unchanged rows; refresh only the rows that changed (a new
+        layout only when the number of rows changes)."""
+        if len(rows) != len(self.rows):
+            self.rows, self.strips = rows, [row_strip(row) for row in rows]
+            self.refresh(layout=True)
+            return
+        for y, row in enumerate(rows):
+            if row != self.rows[y]:
+                self.rows[y], self.strips[y] = row, row_strip(row)
+                self.refresh(Region(0, y, self.size.width, 1))  # content coordinates
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, len(self.rows))
+
+    def render_line(self, y: int) -> Strip:
+        if y < len(self.strips):
+            return self.strips[y].apply_style(self.rich_style)
+        return Strip.blank(self.size.width, self.rich_style)
 
     def on_click(self, event: events.Click) -> None:
         at = event.get_content_offset(self)  # inside the border and padding
@@ -94,16 +130,25 @@ class TilePanel(Static):
             self.post_message(Picked(place))
 
 
+@lru_cache(maxsize=256)
+def rich_style(style: str) -> Style:
+    return Style.parse(style)
+
+
+def row_strip(row: tuple[Cell, ...]) -> Strip:
+    return Strip([Segment(part, rich_style(style)) for part, style, _ in row])
+
+
 Marks = list[tuple[Counter[str], str]]  # (tiles still to mark, the suffix that marks them)
 
 
 def tile_cells(
     tiles: list[str], places: list[Place], cursor: Place | None, marks: Marks
-) -> list[tuple[str, str, Place | None]]:
+) -> list[Cell]:
     """Each tile as ' R7' cells, the cursor's reversed. A tile counted in one of `marks` is
     underlined and gets that mark's suffix (* new from the others, + laid by you this turn),
     so the mark is never colour alone; the counts are used up as tiles are marked."""
-    cells: list[tuple[str, str, Place | None]] = []
+    cells: list[Cell] = []
     for tile, place in zip(tiles, places, strict=True):
         style = tile_style(tile)
         face = tile
@@ -122,7 +167,7 @@ def tile_cells(
 
 def table_chunks(
     table: list[list[str]], cursor: Place | None, holding: bool, marks: Marks
-) -> list[list[tuple[str, str, Place | None]]]:
+) -> list[list[Cell]]:
     """One chunk per set: ✓ or ✗, its tiles, and while a tile is held a slot at its end; then
     the new-set slot."""
     marks = [(Counter(left), suffix) for left, suffix in marks]
@@ -151,7 +196,7 @@ def table_places(table: list[list[str]], holding: bool) -> list[Place]:
     return [*places, ("new",)]
 
 
-def rack_chunks(rack: list[str], cursor: Place | None) -> list[list[tuple[str, str, Place | None]]]:
+def rack_chunks(rack: list[str], cursor: Place | None) -> list[list[Cell]]:
     """The rack, one chunk per tile so it wraps between tiles."""
     return [tile_cells([tile], [("rack", i)], cursor, [])[1:] for i, tile in enumerate(rack)]
 
