@@ -66,7 +66,7 @@ async def pick_tile(pilot: Pilot[None], screen: RummikubScreen, tile: str) -> No
     assert screen.draft is not None
     await go_to(pilot, screen, ("rack", screen.draft.rack.index(tile)))
     await pilot.press("space")
-    assert screen.draft.held == tile
+    assert screen.draft.held == [tile]
 
 
 __all__ = ["make_app"]

@@ -31,9 +31,9 @@ def test_a_set_emptied_by_picks_goes_away_and_undo_brings_it_back() -> None:
         d.drop(("new",))
     assert d.table == [["R4"], ["R5"], ["R6"]]
     d.undo()
-    assert d.held == "R6" and d.table == [["R4"], ["R5"]]
+    assert d.held == ["R6"] and d.table == [["R4"], ["R5"]]
     d.undo()
-    assert d.held is None and d.table == [["R6"], ["R4"], ["R5"]]  # R6's set is back in place
+    assert d.held == [] and d.table == [["R6"], ["R4"], ["R5"]]  # R6's set is back in place
 
 
 def test_meld_value_counts_valid_new_sets_only() -> None:

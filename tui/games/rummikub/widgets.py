@@ -31,7 +31,7 @@ TILE_STYLES = {"K": "bold", "R": "bold red", "B": "bold bright_blue", "O": "bold
 JOKER_STYLE = "bold reverse magenta"
 CURSOR = "reverse"
 GAP = "   "  # between sets on a row
-SLOT = "·"  # where a held tile may go: the end of a set, a new set
+SLOT = "·"  # where tiles in hand may go: the end of a set, a new set
 
 Cell = tuple[str, str, Place | None]  # text, Rich style, the place it shows (for clicks)
 
@@ -51,11 +51,13 @@ def number_first(tile: str) -> tuple[int, int]:
 
 
 class Picked(Message):
-    """A click on a place of a tile panel: the screen picks or drops there."""
+    """A click on a place of a tile panel: the screen picks or drops there; with shift held
+    (`extend`), it selects the range of a set up to there."""
 
-    def __init__(self, place: Place) -> None:
+    def __init__(self, place: Place, extend: bool = False) -> None:
         super().__init__()
         self.place = place
+        self.extend = extend
 
 
 class TilePanel(Widget):
@@ -127,7 +129,7 @@ class TilePanel(Widget):
         at = event.get_content_offset(self)  # inside the border and padding
         place = None if at is None else self.places.get((at.x, at.y))
         if place is not None:
-            self.post_message(Picked(place))
+            self.post_message(Picked(place, event.shift))
 
 
 @lru_cache(maxsize=256)
@@ -142,12 +144,11 @@ def row_strip(row: tuple[Cell, ...]) -> Strip:
 Marks = list[tuple[Counter[str], str]]  # (tiles still to mark, the suffix that marks them)
 
 
-def tile_cells(
-    tiles: list[str], places: list[Place], cursor: Place | None, marks: Marks
-) -> list[Cell]:
-    """Each tile as ' R7' cells, the cursor's reversed. A tile counted in one of `marks` is
-    underlined and gets that mark's suffix (* new from the others, + laid by you this turn),
-    so the mark is never colour alone; the counts are used up as tiles are marked."""
+def tile_cells(tiles: list[str], places: list[Place], lit: list[Place], marks: Marks) -> list[Cell]:
+    """Each tile as ' R7' cells, the `lit` ones (cursor, selected range) reversed. A tile
+    counted in one of `marks` is underlined and gets that mark's suffix (* new from the
+    others, + laid by you this turn), so the mark is never colour alone; the counts are used
+    up as tiles are marked."""
     cells: list[Cell] = []
     for tile, place in zip(tiles, places, strict=True):
         style = tile_style(tile)
@@ -158,7 +159,7 @@ def tile_cells(
                 style += " underline"
                 face += suffix
                 break
-        if place == cursor:
+        if place in lit:
             style += f" {CURSOR}"
         cells.append((" ", "", None))
         cells.append((face, style, place))
@@ -166,25 +167,25 @@ def tile_cells(
 
 
 def table_chunks(
-    table: list[list[str]], cursor: Place | None, holding: bool, marks: Marks
+    table: list[list[str]], lit: list[Place], holding: bool, marks: Marks
 ) -> list[list[Cell]]:
-    """One chunk per set: ✓ or ✗, its tiles, and while a tile is held a slot at its end; then
-    the new-set slot."""
+    """One chunk per set: ✓ or ✗ (a click there takes the whole set), its tiles with the `lit`
+    places reversed, and while tiles are in hand a slot at its end; then the new-set slot."""
     marks = [(Counter(left), suffix) for left, suffix in marks]
     chunks = []
     for index, tiles in enumerate(table):
         problem = set_problem(tiles)
         mark = ("✓", "green") if problem is None else ("✗", "bold red")
-        cells = [(mark[0], mark[1], None)]
+        cells: list[Cell] = [(mark[0], mark[1], ("set", index))]
         places: list[Place] = [("table", index, i) for i in range(len(tiles))]
-        cells += tile_cells(tiles, places, cursor, marks)
+        cells += tile_cells(tiles, places, lit, marks)
         if holding:
             end = ("table", index, len(tiles))
-            cells += [(" ", "", None), (SLOT, CURSOR if cursor == end else "dim", end)]
+            cells += [(" ", "", None), (SLOT, CURSOR if end in lit else "dim", end)]
         chunks.append(cells)
     new = ("new",)
     label = "[new set]" if holding else "[ ]"
-    chunks.append([(label, CURSOR if cursor == new else "dim", new)])
+    chunks.append([(label, CURSOR if new in lit else "dim", new)])
     return chunks
 
 
@@ -198,7 +199,8 @@ def table_places(table: list[list[str]], holding: bool) -> list[Place]:
 
 def rack_chunks(rack: list[str], cursor: Place | None) -> list[list[Cell]]:
     """The rack, one chunk per tile so it wraps between tiles."""
-    return [tile_cells([tile], [("rack", i)], cursor, [])[1:] for i, tile in enumerate(rack)]
+    lit = [cursor] if cursor else []
+    return [tile_cells([tile], [("rack", i)], lit, [])[1:] for i, tile in enumerate(rack)]
 
 
 def set_reason(tiles: list[str]) -> str:
