@@ -10,6 +10,7 @@ from collections import Counter
 
 from textual.pilot import Pilot
 
+from core.rummikub.positions import state_at
 from core.rummikub.sets import full_deck
 from net.host import Host
 from tests.tui.pilots import make_app, wait_until
@@ -31,10 +32,34 @@ def fixed_deck() -> list[str]:
 
 async def open_fixed(app: GamenightApp, pilot: Pilot[None], **options: object) -> RummikubScreen:
     """Sit at a solo table (us in seat 0, first to play, one easy bot) with `fixed_deck()`."""
-    host = Host("rummikub", name="Zoe", players=2, options=dict(options), seed=1, solo=True)
-    host.lobby.options = {**host.lobby.options, "deck": fixed_deck(), "first": 0}
+    return await sit(app, pilot, {**options, "deck": fixed_deck()})
+
+
+async def open_at(
+    app: GamenightApp,
+    pilot: Pilot[None],
+    table: list[list[str]],
+    rack: list[str],
+    **options: object,
+) -> RummikubScreen:
+    """Sit at a solo table started from a late position: `table` on the table, `rack` ours
+    (initial meld made), the other tiles the bot's rack and the pool (positions.state_at) —
+    so a test of a turn near the end does not play the game up to it by keys."""
+    return await sit(app, pilot, options, state_at(table, rack, True, options))
+
+
+async def sit(
+    app: GamenightApp, pilot: Pilot[None], options: dict[str, object], state: object = None
+) -> RummikubScreen:
+    """A solo table with us in seat 0, first to play, and one easy bot; with `state`, the
+    match continues from that state instead of its first deal."""
+    host = Host("rummikub", name="Zoe", players=2, seed=1, solo=True)
+    host.lobby.options = {**host.lobby.options, **options, "first": 0}
     host.set_bot(1, "easy")
-    host.start()
+    running = host.start()
+    if state is not None:
+        running.state = state  # seat 0 to play, as in the first deal: no intent goes stale
+        running.broadcast()
     assert host.local is not None
     app.sit(TableLink(app, host.local, host=host, solo=True))
     await wait_until(pilot, lambda: isinstance(app.screen, RummikubScreen) and mine(app.screen))

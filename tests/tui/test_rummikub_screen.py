@@ -144,11 +144,11 @@ async def test_clicks_pick_and_drop() -> None:
         assert screen.draft.table == [["K1"]] and screen.draft.held == []
 
 
-async def click(pilot, panel: TilePanel, place: tuple) -> None:
+async def click(pilot, panel: TilePanel, place: tuple, shift: bool = False) -> None:
     """Click the cell of `panel` that shows `place`, where the player sees it."""
     x, y = next(xy for xy, shown in panel.places.items() if shown == place)
     inside = panel.content_region.offset - panel.region.offset
-    await pilot.click(panel, offset=(inside.x + x, inside.y + y))
+    await pilot.click(panel, offset=(inside.x + x, inside.y + y), shift=shift)
 
 
 def test_log_lines_and_new_tiles() -> None:

@@ -21,6 +21,7 @@ from textual.widget import Widget
 
 from core import IllegalMove
 from core.rummikub.play import MELD_POINTS
+from tui.games.rummikub.between import BetweenGames
 from tui.games.rummikub.draft import Draft, Place
 from tui.games.rummikub.widgets import (
     Picked,
@@ -123,6 +124,7 @@ class RummikubScreen(GameScreen):
     # ---- state from the table -----------------------------------------------------------
     def draw(self, state: StateMessage) -> None:
         view = state["view"]
+        self.between_games(state)
         self.marked = new_on_table(state)
         key = (view["game_no"], len(view["log"]))
         if not self.my_move or view["rack"] is None:
@@ -133,6 +135,16 @@ class RummikubScreen(GameScreen):
             self.anchor = None
         self.turn_key = key
         self.redraw()
+
+    def between_games(self, state: StateMessage) -> None:
+        """RK-18: a game of the match ended in the new log entries and the next has begun:
+        show its scores and the totals (not on a first draw, e.g. joining mid-match)."""
+        view = state["view"]
+        if not self.logged or view["over"]:
+            return
+        ends = [e for e in view["log"][self.logged :] if e["type"] == "game_end"]
+        if ends:
+            self.app.push_screen(BetweenGames(state, ends[-1]))
 
     def redraw(self) -> None:
         """Draw the rack and table (the draft's, while one is open) with the cursor."""
@@ -261,9 +273,11 @@ class RummikubScreen(GameScreen):
         self._settle()
 
     def extend_to(self, place: Place) -> None:
-        """A shift+click: select from the cursor to `place`, a tile of the cursor's set."""
-        if place[0] == "table" and self.cursor[:2] == place[:2] and len(place) == 3:
-            self.anchor = self.anchor or self.cursor
+        """A shift+click on a tile of the table: select from the cursor to it when the cursor
+        is in its set, else start a selection there."""
+        if place[0] == "table":
+            same = self.cursor[:2] == place[:2]
+            self.anchor = (self.anchor or self.cursor) if same else place
             self.cursor = place
         self._settle()
 
@@ -293,15 +307,13 @@ class RummikubScreen(GameScreen):
         if event.extend and not draft.held:
             self.extend_to(place)
             return
-        if place[0] == "set":  # a set's ✓/✗: the whole set, or the end of it
-            tiles = len(draft.table[place[1]])
-            place = ("table", place[1], tiles if draft.held else 0)
-            if not draft.held:
-                self.cursor, self.anchor = ("table", place[1], tiles - 1), place
-                self.pick_or_drop(self.cursor)
-                return
-        self.cursor, self.anchor = place, None
-        self.pick_or_drop(place)
+        if place[0] == "set":  # a set's ✓/✗: pick up the whole set, or drop at its end
+            size = len(draft.table[place[1]])
+            self.cursor = ("table", place[1], size if draft.held else size - 1)
+            self.anchor = None if draft.held else ("table", place[1], 0)
+        elif not (self.anchor and place in self.selected()):  # a click in a range lifts it
+            self.cursor, self.anchor = place, None
+        self.pick_or_drop(self.cursor)
 
     def pick_or_drop(self, place: Place) -> None:
         """Pick up the tile at `place` (or the selected range), or put down what is in hand."""

@@ -217,10 +217,8 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
     if kind == "game_start":
         return f"Game {entry['game_no']} starts; first to play: {names[entry['first']]}."
     if kind == "game_end":
-        how = "went out" if entry["how"] == "out" else "had the lowest rack (blocked)"
-        who = ", ".join(names[s] for s in entry["winners"])
         scores = ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(entry["scores"]))
-        return f"Game {entry['game_no']} is over: {who} {how}. Scores: {scores}."
+        return f"{game_end_line(entry, names)} Scores: {scores}."
     who = names[entry["seat"]]
     if kind == "play":
         meld = " (initial meld)" if entry["initial"] else ""
@@ -231,6 +229,13 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
         took = " ".join(entry["tiles"]) if "tiles" in entry else plural(entry["count"], "tile")
         return f"{who} ran out of time and took {took}."
     return f"{who} passed: the pool is empty."
+
+
+def game_end_line(entry: dict[str, Any], names: list[str]) -> str:
+    """'Game 2 is over: Ana went out.' (RK-15, RK-17)."""
+    how = "went out" if entry["how"] == "out" else "had the lowest rack (blocked)"
+    who = ", ".join(names[s] for s in entry["winners"])
+    return f"Game {entry['game_no']} is over: {who} {how}."
 
 
 def new_on_table(state: StateMessage) -> Counter[str]:
@@ -246,22 +251,38 @@ def new_on_table(state: StateMessage) -> Counter[str]:
 
 
 def score_table(state: StateMessage) -> Table:
-    """Seats from the best match total down (RK-16 to RK-18); winners marked ★."""
+    """The final table: seats from the best match total down (RK-16 to RK-18), winners ★."""
     view = state["view"]
-    result = view["result"]
+    return match_table(state, view["game_no"], view["result"]["winners"])
+
+
+def match_table(state: StateMessage, upto: int, winners: list[int] | None = None) -> Table:
+    """Each game's scores up to game `upto` (a column per game in a match of several), the
+    total, best total first. `winners` (the match's) are marked ★, by default game `upto`'s.
+    Tiles left only when game `upto` is the one whose racks the view shows (the last)."""
+    view = state["view"]
+    ends = [e for e in view["log"] if e["type"] == "game_end" and e["game_no"] <= upto]
+    totals = [sum(e["scores"][s] for e in ends) for s in range(view["players"])]
+    if winners is None:
+        winners = ends[-1]["winners"] if ends else []
     table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
     table.add_column("", width=1, no_wrap=True)
     table.add_column("Player", no_wrap=True, max_width=PLAYER_WIDTH)
-    table.add_column("Tiles left", justify="right", no_wrap=True)
-    table.add_column("Score", justify="right", no_wrap=True)
-    order = sorted(range(view["players"]), key=lambda s: (-result["scores"][s], s))
-    for seat in order:
-        won = seat in result["winners"]
+    last = upto == view["game_no"]
+    if last:
+        table.add_column("Tiles left", justify="right", no_wrap=True)
+    games = view["games"] > 1
+    for entry in ends if games else []:
+        table.add_column(f"Game {entry['game_no']}", justify="right", no_wrap=True)
+    table.add_column("Total" if games else "Score", justify="right", no_wrap=True)
+    for seat in sorted(range(view["players"]), key=lambda s: (-totals[s], s)):
+        won = seat in winners
         table.add_row(
             "★" if won else "",
             seat_label(state, seat),
-            str(view["rack_sizes"][seat]),
-            str(result["scores"][seat]),
+            *([str(view["rack_sizes"][seat])] if last else []),
+            *(f"{e['scores'][seat]:+d}" for e in (ends if games else [])),
+            str(totals[seat]),
             style="bold reverse" if won else "",
         )
     return table
