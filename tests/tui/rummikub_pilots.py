@@ -95,3 +95,30 @@ async def pick_tile(pilot: Pilot[None], screen: RummikubScreen, tile: str) -> No
 
 
 __all__ = ["make_app"]
+
+
+RICH_TABLE = [
+    ["R1", "R2", "R3", "R4", "R5"],
+    ["K7", "R7", "B7"],
+    ["B9", "B10", "B11", "B12"],
+    ["O3", "O4", "O5"],
+    ["K11", "R11", "O11", "B11"],
+    ["J", "O9", "O10"],
+    ["K1", "K2", "K3"],
+    ["R10", "R11", "R12", "R13"],
+]
+RICH_RACK = ["R6", "K8", "O6", "B13", "O12", "K12", "R9", "B2", "J"]
+
+
+async def mid_edit(pilot: Pilot[None]) -> None:
+    """A rich table mid-turn (the README's picture): R6 and O6 laid (+), K8 alone as a new set
+    (✗), and a range R4 R5 R6 selected to be moved."""
+    screen = await open_at(pilot.app, pilot, RICH_TABLE, RICH_RACK, turn_seconds=0)
+    for tile, place in (("R6", ("table", 0, 5)), ("O6", ("table", 3, 3))):
+        await pick_tile(pilot, screen, tile)
+        await go_to(pilot, screen, place)
+        await pilot.press("space")
+    await pick_tile(pilot, screen, "K8")
+    await pilot.press("n")
+    await go_to(pilot, screen, ("table", 0, 3))
+    await pilot.press("shift+right", "shift+right")
