@@ -7,6 +7,7 @@ on the lobby directly, after the refusal, so the product keeps refusing it every
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from textual.pilot import Pilot
 
@@ -46,6 +47,22 @@ async def open_at(
     (initial meld made), the other tiles the bot's rack and the pool (positions.state_at) —
     so a test of a turn near the end does not play the game up to it by keys."""
     return await sit(app, pilot, options, state_at(table, rack, True, options))
+
+
+async def continue_at(
+    pilot: Pilot[None], screen: RummikubScreen, table: list[list[str]], rack: list[str]
+) -> None:
+    """On our turn, swap the running match's position for a late one of the same game (its
+    number, log and scores kept): `table` on the table, `rack` ours, the rest the others'."""
+    host = screen.table.host
+    assert host is not None and host.table is not None and mine(screen)
+    now = host.table.state
+    options = {"games": now.games, "turn_seconds": now.turn_seconds}
+    late = state_at(table, rack, True, options)
+    host.table.state = replace(late, game_no=now.game_no, scores=now.scores, log=now.log)
+    screen.draft = None  # the same log as before: the screen deals a new draft from the view
+    host.table.broadcast()
+    await wait_until(pilot, lambda: mine(screen) and sorted(screen.draft.rack) == sorted(rack))
 
 
 async def sit(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from tests.tui.pilots import SIZE, make_app, wait_until
-from tests.tui.rummikub_pilots import go_to, open_at, pick_tile
+from tests.tui.rummikub_pilots import continue_at, go_to, mine, open_at, pick_tile
 from tests.tui.test_rummikub_screen import click
 from tui.games.rummikub.between import BetweenGames
 from tui.games.rummikub.screen import RummikubScreen
@@ -32,7 +32,7 @@ async def test_split_a_run_with_a_new_tile() -> None:
     B3 B4 B5 and B5 B6 B7."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_at(app, pilot, [["B3", "B4", "B5", "B6", "B7"]], ["B5", "K1", "R9"])
+        screen = await open_at(app, pilot, [["B3", "B4", "B5", "B6", "B7"]], ["B5", "O2", "O9"])
         await go_to(pilot, screen, ("table", 0, 3))
         await pilot.press("v")
         assert screen.draft.table == [["B3", "B4", "B5"], ["B6", "B7"]]
@@ -102,8 +102,8 @@ async def test_move_a_range_and_a_whole_set_by_mouse() -> None:
 
 
 async def test_a_score_table_between_games_then_the_final_table() -> None:
-    """RK-15/RK-18: going out ends game 1 of 2; the scores of that game and the totals show
-    before game 2. The last game's end goes to the final table (from a late position)."""
+    """RK-15/RK-18: going out ends game 1 of 2; that game's scores and the totals show before
+    game 2. Game 2, from a late position, ends on the final table with both games' columns."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_at(app, pilot, [["R1", "R2", "R3"]], ["R4"], games=2)
@@ -115,16 +115,18 @@ async def test_a_score_table_between_games_then_the_final_table() -> None:
         end = next(e for e in screen.state["view"]["log"] if e["type"] == "game_end")
         assert end["winners"] == [0] and end["scores"][0] == -end["scores"][1] > 0
         await pilot.press("enter")
-        await wait_until(pilot, lambda: app.screen is screen)
+        await wait_until(pilot, lambda: app.screen is screen and mine(screen))
         assert screen.state["view"]["game_no"] == 2
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_at(app, pilot, [["O9", "O10", "O11"]], ["O12", "O13"])
+        await continue_at(pilot, screen, [["O9", "O10", "O11"]], ["O12"])
         await put(pilot, screen, "O12", ("table", 0, 3))
-        await put(pilot, screen, "O13", ("table", 0, 4))
         await pilot.press("p")
         await wait_until(pilot, lambda: isinstance(app.screen, FinalScreen))
-        assert str(app.screen.query_one("#verdict").render()).startswith("Game over — You win")
+        final = app.screen
+        assert str(final.query_one("#verdict").render()).startswith("Game over — You win")
+        text = Console(width=80, record=True)
+        text.print(RummikubScreen.final_summary(final.state))
+        head = text.export_text().splitlines()[0].split()
+        assert head == ["Player", "Tiles", "left", "Game", "1", "Game", "2", "Total"]
 
 
 def test_the_match_table_has_a_column_per_game() -> None:
