@@ -45,6 +45,8 @@ class BetweenGames(ModalScreen[None]):
             yield Static(title, id="between-title", markup=False)
             yield Static(match_table(self.state, self.entry["game_no"]), id="between-scores")
             nxt = f"Game {self.entry['game_no'] + 1} of {view['games']} has begun"
+            if self.state["seat"] in view["to_act"] and view["turn_seconds"]:
+                nxt += " and it is your turn (the clock runs)"
             yield Static(f"{nxt}: Enter goes to the table.", id="between-hint", markup=False)
 
     def action_close(self) -> None:
