@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))  # run as a script: make `tests` and `tui` importa
 from core.nothanks.hints import hint  # noqa: E402
 from tests.tui.lan_pilots import LAN_PORT, host_app  # noqa: E402
 from tests.tui.pilots import SIZE, make_app, my_turn, open_game, wait_until  # noqa: E402
+from tests.tui.rummikub_pilots import mid_edit  # noqa: E402
 from tests.tui.test_lan_snapshots import lobby_with_a_guest  # noqa: E402
 from tui.app import GamenightApp  # noqa: E402
 from tui.screens.final import FinalScreen  # noqa: E402
@@ -74,6 +75,7 @@ SHOTS: dict[str, tuple[Callable[[], GamenightApp], Walk]] = {
     "nothanks-game.svg": (make_app, game),
     "nothanks-final.svg": (lambda: make_app(seed=CLOSE_FINISH_SEED), final),
     "lobby.svg": (lambda: host_app(port=LAN_PORT), lobby_with_a_guest),
+    "rummikub-game.svg": (make_app, mid_edit),
 }
 
 

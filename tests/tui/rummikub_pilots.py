@@ -7,9 +7,11 @@ on the lobby directly, after the refusal, so the product keeps refusing it every
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from textual.pilot import Pilot
 
+from core.rummikub.positions import state_at
 from core.rummikub.sets import full_deck
 from net.host import Host
 from tests.tui.pilots import make_app, wait_until
@@ -31,10 +33,50 @@ def fixed_deck() -> list[str]:
 
 async def open_fixed(app: GamenightApp, pilot: Pilot[None], **options: object) -> RummikubScreen:
     """Sit at a solo table (us in seat 0, first to play, one easy bot) with `fixed_deck()`."""
-    host = Host("rummikub", name="Zoe", players=2, options=dict(options), seed=1, solo=True)
-    host.lobby.options = {**host.lobby.options, "deck": fixed_deck(), "first": 0}
+    return await sit(app, pilot, {**options, "deck": fixed_deck()})
+
+
+async def open_at(
+    app: GamenightApp,
+    pilot: Pilot[None],
+    table: list[list[str]],
+    rack: list[str],
+    **options: object,
+) -> RummikubScreen:
+    """Sit at a solo table started from a late position: `table` on the table, `rack` ours
+    (initial meld made), the other tiles the bot's rack and the pool (positions.state_at) —
+    so a test of a turn near the end does not play the game up to it by keys."""
+    return await sit(app, pilot, options, state_at(table, rack, True, options))
+
+
+async def continue_at(
+    pilot: Pilot[None], screen: RummikubScreen, table: list[list[str]], rack: list[str]
+) -> None:
+    """On our turn, swap the running match's position for a late one of the same game (its
+    number, log and scores kept): `table` on the table, `rack` ours, the rest the others'."""
+    host = screen.table.host
+    assert host is not None and host.table is not None and mine(screen)
+    now = host.table.state
+    options = {"games": now.games, "turn_seconds": now.turn_seconds}
+    late = state_at(table, rack, True, options)
+    host.table.state = replace(late, game_no=now.game_no, scores=now.scores, log=now.log)
+    screen.draft = None  # the same log as before: the screen deals a new draft from the view
+    host.table.broadcast()
+    await wait_until(pilot, lambda: mine(screen) and sorted(screen.draft.rack) == sorted(rack))
+
+
+async def sit(
+    app: GamenightApp, pilot: Pilot[None], options: dict[str, object], state: object = None
+) -> RummikubScreen:
+    """A solo table with us in seat 0, first to play, and one easy bot; with `state`, the
+    match continues from that state instead of its first deal."""
+    host = Host("rummikub", name="Zoe", players=2, seed=1, solo=True)
+    host.lobby.options = {**host.lobby.options, **options, "first": 0}
     host.set_bot(1, "easy")
-    host.start()
+    running = host.start()
+    if state is not None:
+        running.state = state  # seat 0 to play, as in the first deal: no intent goes stale
+        running.broadcast()
     assert host.local is not None
     app.sit(TableLink(app, host.local, host=host, solo=True))
     await wait_until(pilot, lambda: isinstance(app.screen, RummikubScreen) and mine(app.screen))
@@ -66,7 +108,34 @@ async def pick_tile(pilot: Pilot[None], screen: RummikubScreen, tile: str) -> No
     assert screen.draft is not None
     await go_to(pilot, screen, ("rack", screen.draft.rack.index(tile)))
     await pilot.press("space")
-    assert screen.draft.held == tile
+    assert screen.draft.held == [tile]
 
 
 __all__ = ["make_app"]
+
+
+RICH_TABLE = [
+    ["R1", "R2", "R3", "R4", "R5"],
+    ["K7", "R7", "B7"],
+    ["B9", "B10", "B11", "B12"],
+    ["O3", "O4", "O5"],
+    ["K11", "R11", "O11", "B11"],
+    ["J", "O9", "O10"],
+    ["K1", "K2", "K3"],
+    ["R10", "R11", "R12", "R13"],
+]
+RICH_RACK = ["R6", "K8", "O6", "B13", "O12", "K12", "R9", "B2", "J"]
+
+
+async def mid_edit(pilot: Pilot[None]) -> None:
+    """A rich table mid-turn (the README's picture): R6 and O6 laid (+), K8 alone as a new set
+    (✗), and a range R4 R5 R6 selected to be moved."""
+    screen = await open_at(pilot.app, pilot, RICH_TABLE, RICH_RACK, turn_seconds=0)
+    for tile, place in (("R6", ("table", 0, 5)), ("O6", ("table", 3, 3))):
+        await pick_tile(pilot, screen, tile)
+        await go_to(pilot, screen, place)
+        await pilot.press("space")
+    await pick_tile(pilot, screen, "K8")
+    await pilot.press("n")
+    await go_to(pilot, screen, ("table", 0, 3))
+    await pilot.press("shift+right", "shift+right")

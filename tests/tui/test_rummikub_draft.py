@@ -31,9 +31,9 @@ def test_a_set_emptied_by_picks_goes_away_and_undo_brings_it_back() -> None:
         d.drop(("new",))
     assert d.table == [["R4"], ["R5"], ["R6"]]
     d.undo()
-    assert d.held == "R6" and d.table == [["R4"], ["R5"]]
+    assert d.held == ["R6"] and d.table == [["R4"], ["R5"]]
     d.undo()
-    assert d.held is None and d.table == [["R6"], ["R4"], ["R5"]]  # R6's set is back in place
+    assert d.held == [] and d.table == [["R6"], ["R4"], ["R5"]]  # R6's set is back in place
 
 
 def test_meld_value_counts_valid_new_sets_only() -> None:
@@ -62,3 +62,21 @@ def test_split_cuts_a_run_before_the_tile() -> None:
         d.split(("table", 0, 0))
     d.split(("table", 0, 3))
     assert d.table == [["R3", "R4", "R5"], ["R6", "R7", "R8"]]
+
+
+def test_a_range_moves_as_one_and_only_rack_tiles_go_back() -> None:
+    """Issue 12: a range of a set is picked up and put down as one; RK-6: tiles that were on the
+    table never go back to the rack, even in a range."""
+    d = Draft(["R7"], [["R3", "R4", "R5", "R6"]])
+    with pytest.raises(IllegalMove):
+        d.pick(("table", 0, 2), count=3)  # past the set's end
+    assert d.pick(("table", 0, 1), count=2) == ["R4", "R5"]
+    with pytest.raises(IllegalMove, match="R4 R5 came from the table"):
+        d.drop(("rack", 0))
+    d.drop(("new",))
+    assert d.table == [["R3", "R6"], ["R4", "R5"]] and d.held == []
+    d.pick(("rack", 0))
+    d.drop(("table", 1, 2))
+    d.pick(("table", 1, 0), count=3)
+    d.drop(("table", 0, 1))
+    assert d.table == [["R3", "R4", "R5", "R7", "R6"]]

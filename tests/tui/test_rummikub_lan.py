@@ -11,7 +11,6 @@ from tests.net.conftest import BotDriver
 from tests.tui.lan_pilots import join_app, on_screen
 from tests.tui.pilots import SIZE, wait_until
 from tui.games.rummikub.screen import RummikubScreen
-from tui.screens.join import JoinScreen
 
 
 def leaks(frame: dict[str, Any], secrets: list[list[str]]) -> list[str]:
@@ -28,12 +27,10 @@ async def test_a_guest_plays_rummikub_turns_and_sees_no_other_rack() -> None:
     host = Host("rummikub", name="Zoe", players=2, options={"turn_seconds": 0}, on_message=driver)
     driver.session = host.local
     await host.serve("127.0.0.1", 0)
-    guest = join_app()
+    guest = join_app(address=f"127.0.0.1:{host.port}")  # joins at once: no address typed
     frames: list[dict[str, Any]] = []
     try:
         async with guest.run_test(size=SIZE) as kim:
-            await on_screen(kim, JoinScreen)
-            await kim.press(*f"127.0.0.1:{host.port}", "enter")
             await wait_until(kim, lambda: host.lobby.not_ready() is None)
             assert guest.table is not None
             guest.table.listen(frames.append)

@@ -61,7 +61,7 @@ async def test_a_refused_commit_keeps_the_draft() -> None:
         assert "Not allowed" in str(screen.query_one("#status").render())
         assert screen.my_move and screen.draft.table == [["R10", "R11"]]
         await pilot.press("u")
-        assert screen.draft.table == [["R10"]] and screen.draft.held == "R11"
+        assert screen.draft.table == [["R10"]] and screen.draft.held == ["R11"]
         await pilot.press("x")
         assert screen.draft.table == [] and len(screen.draft.rack) == 14
 
@@ -74,12 +74,12 @@ async def test_a_table_tile_cannot_go_back_to_the_rack_and_draw_ends_the_turn() 
         await pick_tile(pilot, screen, "K1")
         await go_to(pilot, screen, ("rack", 0))
         await pilot.press("space")
-        assert screen.draft.held is None and "K1" in screen.draft.rack
+        assert screen.draft.held == [] and "K1" in screen.draft.rack
         await pilot.press("s")
         assert screen.draft.rack[0] == "K1" and screen.draft.rack[1] == "B2"  # number first
         await pilot.press("d")
         await wait_until(pilot, lambda: len(screen.state["view"]["log"]) == 3 and mine(screen))
-        assert len(screen.draft.rack) == 15 and screen.draft.held is None
+        assert len(screen.draft.rack) == 15 and screen.draft.held == []
 
 
 async def test_the_clock_running_out_applies_the_penalty() -> None:
@@ -103,7 +103,7 @@ async def test_the_clock_running_out_applies_the_penalty() -> None:
         await wait_until(pilot, lambda: len(screen.state["view"]["log"]) >= 3 and mine(screen))
         log = screen.state["view"]["log"]
         assert log[1] == {"type": "timeout", "seat": 0, "count": 3, "tiles": ["K13", "O13", "B13"]}
-        assert screen.draft.table == [] and screen.draft.held is None  # the draft was dropped
+        assert screen.draft.table == [] and screen.draft.held == []  # the draft was dropped
         assert len(screen.draft.rack) == 17
         assert "ran out of time and took K13 O13 B13" in str(screen.query_one("#log").lines)
 
@@ -142,16 +142,16 @@ async def test_clicks_pick_and_drop() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_fixed(app, pilot, turn_seconds=0)
         await click(pilot, screen.query_one("#rack", TilePanel), ("rack", 0))
-        assert screen.draft.held == "K1"
+        assert screen.draft.held == ["K1"]
         await click(pilot, screen.query_one("#table-tiles", TilePanel), ("new",))
-        assert screen.draft.table == [["K1"]] and screen.draft.held is None
+        assert screen.draft.table == [["K1"]] and screen.draft.held == []
 
 
-async def click(pilot, panel: TilePanel, place: tuple) -> None:
+async def click(pilot, panel: TilePanel, place: tuple, shift: bool = False) -> None:
     """Click the cell of `panel` that shows `place`, where the player sees it."""
     x, y = next(xy for xy, shown in panel.places.items() if shown == place)
     inside = panel.content_region.offset - panel.region.offset
-    await pilot.click(panel, offset=(inside.x + x, inside.y + y))
+    await pilot.click(panel, offset=(inside.x + x, inside.y + y), shift=shift)
 
 
 def test_log_lines_and_new_tiles() -> None:
@@ -194,7 +194,7 @@ def test_marks_count_tiles_not_codes_per_set() -> None:
     """One K9 new from the others marks one K9 (*), not every K9 on the table; a tile laid this
     turn is marked +; an invalid set is marked ✗."""
     table = [["K9", "B9", "O9"], ["K9", "K10"]]
-    chunks = table_chunks(table, None, False, [(Counter(["K9"]), "*"), (Counter(["K10"]), "+")])
-    faces = [[text for text, _, place in chunk if place] for chunk in chunks]
+    chunks = table_chunks(table, [], False, [(Counter(["K9"]), "*"), (Counter(["K10"]), "+")])
+    faces = [[text for text, _, place in chunk if place and place[0] != "set"] for chunk in chunks]
     assert faces == [["K9*", "B9", "O9"], ["K9", "K10+"], ["[ ]"]]
     assert [chunk[0][0] for chunk in chunks[:2]] == ["✓", "✗"]

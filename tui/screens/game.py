@@ -220,7 +220,11 @@ class GameScreen(TableTalk):
         return text
 
     def say(self, text: str) -> None:
-        self.query_one("#status", Static).update(text)
+        """Set the status line; the same text again is not redrawn (a status update costs a
+        layout pass, most of a key press on a big table when the prompt stays the same)."""
+        status = self.query_one("#status", Static)
+        if status.content != text:
+            status.update(text)
 
     def _show_final(self) -> None:
         """Hand over to the final table, once nothing (help, a question) covers this screen."""

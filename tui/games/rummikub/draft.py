@@ -1,5 +1,5 @@
 """The draft of one Rummikub turn: the rack and table as the player rearranges them before
-committing, with a held tile, undo and reset.
+committing, with the tiles in hand (one, or a range of a set), undo and reset.
 
 Pure data, no Textual: the screen draws it and sends `draft.table` as the play; the rules
 (core.rummikub) stay the judge, the draft only marks sets valid or not as the player goes.
@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from core import IllegalMove
 from core.rummikub.sets import read_set
 
 # A place the cursor can be: ("rack", index), ("table", set, index) — index may be the set's
-# length, the slot after its last tile — or ("new",), the slot for a new set.
+# length, the slot after its last tile — or ("new",), the slot for a new set. A click may also
+# land on ("set", set): a set's ✓/✗ mark, standing for the whole set.
 Place = tuple
 
 
@@ -29,9 +31,8 @@ class Draft:
     start_table: list[list[str]]
     rack: list[str] = field(default_factory=list)
     table: list[list[str]] = field(default_factory=list)
-    held: str | None = None
-    held_from_table: bool = False
-    history: list[tuple[list[str], list[list[str]], str | None, bool]] = field(default_factory=list)
+    held: list[str] = field(default_factory=list)  # in hand: one tile, or a range of one set
+    history: list[tuple[list[str], list[list[str]], list[str]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.reset()
@@ -40,67 +41,65 @@ class Draft:
         """Back to the table and rack as the turn began."""
         self.rack = list(self.start_rack)
         self.table = [list(s) for s in self.start_table]
-        self.held = None
-        self.held_from_table = False
+        self.held = []
         self.history = []
 
     def _save(self) -> None:
-        self.history.append(
-            (list(self.rack), [list(s) for s in self.table], self.held, self.held_from_table)
-        )
+        self.history.append((list(self.rack), [list(s) for s in self.table], list(self.held)))
 
     def undo(self) -> bool:
         """Take back the last pick or drop; False when there is nothing to undo."""
         if not self.history:
             return False
-        self.rack, self.table, self.held, self.held_from_table = self.history.pop()
+        self.rack, self.table, self.held = self.history.pop()
         return True
 
     @property
     def changed(self) -> bool:
-        return self.held is not None or self.table != self.start_table
+        return bool(self.held) or self.table != self.start_table
 
-    def pick(self, place: Place) -> str:
-        """Lift the tile at `place` into the hand; IllegalMove (a sentence) when it cannot."""
-        if self.held is not None:
-            raise IllegalMove(f"you already hold {self.held}: put it down first")
-        if place[0] == "rack" and place[1] < len(self.rack):
+    def pick(self, place: Place, count: int = 1) -> list[str]:
+        """Lift the tile at `place` into the hand — with `count`, that many tiles of its set
+        from there on, as one range (issue 12) — or IllegalMove (a sentence) when it cannot."""
+        if self.held:
+            raise IllegalMove(f"you already hold {' '.join(self.held)}: put it down first")
+        if place[0] == "rack" and place[1] < len(self.rack) and count == 1:
             self._save()
-            self.held = self.rack.pop(place[1])
-            self.held_from_table = False
+            self.held = [self.rack.pop(place[1])]
             return self.held
-        if place[0] == "table" and place[2] < len(self.table[place[1]]):
+        if place[0] == "table" and count > 0 and place[2] + count <= len(self.table[place[1]]):
             self._save()
             tiles = self.table[place[1]]
-            self.held = tiles.pop(place[2])
-            self.held_from_table = True
+            self.held = tiles[place[2] : place[2] + count]
+            del tiles[place[2] : place[2] + count]
             if not tiles:
                 del self.table[place[1]]
             return self.held
         raise IllegalMove("there is no tile here to pick up")
 
-    def may_return(self, tile: str) -> bool:
-        """RK-6, issue 12: a tile goes back to the rack only if it came from the rack."""
-        return Counter(self.rack)[tile] < Counter(self.start_rack)[tile]
+    def may_return(self, tiles: list[str]) -> bool:
+        """RK-6, issue 12: tiles go back to the rack only if they came from the rack."""
+        return not Counter(tiles) - (Counter(self.start_rack) - Counter(self.rack))
 
     def drop(self, place: Place) -> None:
-        """Put the held tile at `place`: into a set before the tile there (or at its end), as
-        a new set, or back on the rack."""
-        tile = self.held
-        if tile is None:
+        """Put the tiles in hand at `place`: into a set before the tile there (or at its end),
+        as a new set, or back on the rack."""
+        tiles = self.held
+        if not tiles:
             raise IllegalMove("you hold no tile: pick one up first")
+        shown = " ".join(tiles)
         if place[0] == "rack":
-            if not self.may_return(tile):
-                raise IllegalMove(f"{tile} was on the table: tiles on the table stay there")
+            if not self.may_return(tiles):
+                raise IllegalMove(f"{shown} came from the table: tiles on the table stay there")
             self._save()
-            self.rack.append(tile)
+            self.rack += tiles
         elif place[0] == "table":
             self._save()
-            self.table[place[1]].insert(place[2], tile)
+            self.table[place[1]][place[2] : place[2]] = tiles
         else:
             self._save()
-            self.table.append([tile])
-        self.held = None
+            self.table.append(list(tiles))
+        self.held = []
 
     def adopt(self, table: list[list[str]]) -> None:
         """Make `table` (a hint's play, from this turn's table and rack) the draft, undoably."""
@@ -108,8 +107,7 @@ class Draft:
         laid = tiles_of(table) - tiles_of(self.start_table)
         self.rack = list((Counter(self.start_rack) - laid).elements())
         self.table = [list(s) for s in table]
-        self.held = None
-        self.held_from_table = False
+        self.held = []
 
     def split(self, place: Place) -> None:
         """Cut a set in two before the tile at `place` (a run split to take a tile between)."""
@@ -120,8 +118,8 @@ class Draft:
         self.table[place[1] : place[1] + 1] = [tiles[: place[2]], tiles[place[2] :]]
 
     def placed(self) -> Counter[str]:
-        """The rack tiles put on the table this turn (the held one not counted)."""
-        return Counter(self.start_rack) - Counter(self.rack) - Counter([self.held or ""])
+        """The rack tiles put on the table this turn (the ones in hand not counted)."""
+        return Counter(self.start_rack) - Counter(self.rack) - Counter(self.held)
 
     def new_sets(self) -> list[list[str]]:
         """The sets that were not on the table at the start of the turn (RK-8's meld)."""
@@ -151,8 +149,14 @@ def tiles_of(table: list[list[str]]) -> Counter[str]:
 
 def set_problem(tiles: list[str]) -> str | None:
     """Why a set on the draft table is not valid (RK-2 to RK-4), None when it is."""
+    return _problem(tuple(tiles))
+
+
+@lru_cache(maxsize=1024)
+def _problem(tiles: tuple[str, ...]) -> str | None:
+    """Cached: every key press marks every set on the table, and most sets do not change."""
     try:
-        read_set(tiles)
+        read_set(list(tiles))
     except IllegalMove as err:
         return str(err)
     return None

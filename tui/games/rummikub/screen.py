@@ -13,12 +13,15 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.widget import Widget
 
 from core import IllegalMove
 from core.rummikub.play import MELD_POINTS
+from tui.games.rummikub.between import BetweenGames
 from tui.games.rummikub.draft import Draft, Place
 from tui.games.rummikub.widgets import (
     Picked,
@@ -50,12 +53,14 @@ class RummikubScreen(GameScreen):
     HELP = (
         "←/→ move along the rack or the table, ↑ goes to the table, ↓ to the rack. Space or "
         "Enter picks up the tile under the cursor and puts it down: before a tile, on a set's ·"
-        " slot (its end), on [new set], or back on the rack if it came from there. n puts it "
-        "down as a new set; v splits a set before the cursor's tile. ✓/✗ mark valid and invalid"
-        " sets; w says why. u undoes, x resets the turn, p plays the table, d draws, a applies "
-        "the last hint. Tiles marked * are new from the other players, + are yours this turn. "
-        "Mouse: click a tile to pick it up, click a place to put it down. The log scrolls with "
-        "PgUp/PgDn."
+        " slot (its end), on [new set], or back on the rack if it came from there. Shift+←/→ "
+        "on the table selects a range of a set's tiles; space picks the range up to move it as"
+        " one. n puts it down as a new set; v splits a set before the cursor's tile. ✓/✗ mark "
+        "valid and invalid sets; w says why. u undoes, x resets the turn, p plays the table, d "
+        "draws, a applies the last hint. Tiles marked * are new from the other players, + are "
+        "yours this turn. Mouse: click a tile to pick it up, click a place to put it down; "
+        "shift+click a tile of the cursor's set to select the range up to it; click a set's "
+        "✓/✗ to pick up the whole set. The log scrolls with PgUp/PgDn."
     )
     FINAL_HELP = (
         "Each game, the others lose their rack's value (a joker 30) and the winner gains it."
@@ -63,6 +68,7 @@ class RummikubScreen(GameScreen):
     PLAY_ACTIONS = frozenset(
         {
             "move",
+            "extend",
             "zone",
             "pick",
             "new_set",
@@ -79,6 +85,8 @@ class RummikubScreen(GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Move", show=False),
         Binding("right", "move(1)", "Move", show=False),
+        Binding("shift+left", "extend(-1)", "Select", show=False),
+        Binding("shift+right", "extend(1)", "Select", show=False),
         Binding("up", "zone('table')", "Table", show=False),
         Binding("down", "zone('rack')", "Rack", show=False),
         Binding("space,enter", "pick", "Pick/put", key_display="␣"),
@@ -98,9 +106,11 @@ class RummikubScreen(GameScreen):
         self.draft: Draft | None = None
         self.turn_key: tuple[int, int] | None = None  # (game, log length) the draft is for
         self.cursor: Place = ("rack", 0)
+        self.anchor: Place | None = None  # the other end of a selected range of a set
         self.last_table: Place = ("new",)
         self.sort = "colour"
         self.marked: Counter[str] = Counter()
+        self.titles: dict[tuple[str | None, str], str] = {}  # border texts shown, by widget
 
     def compose_table(self) -> ComposeResult:
         with VerticalScroll(id="table"):
@@ -114,6 +124,7 @@ class RummikubScreen(GameScreen):
     # ---- state from the table -----------------------------------------------------------
     def draw(self, state: StateMessage) -> None:
         view = state["view"]
+        self.between_games(state)
         self.marked = new_on_table(state)
         key = (view["game_no"], len(view["log"]))
         if not self.my_move or view["rack"] is None:
@@ -121,8 +132,19 @@ class RummikubScreen(GameScreen):
         elif self.draft is None or key != self.turn_key:
             self.draft = Draft(list(view["rack"]), [list(s) for s in view["table"]])
             self.cursor = ("rack", 0)
+            self.anchor = None
         self.turn_key = key
         self.redraw()
+
+    def between_games(self, state: StateMessage) -> None:
+        """RK-18: a game of the match ended in the new log entries and the next has begun:
+        show its scores and the totals (not on a first draw, e.g. joining mid-match)."""
+        view = state["view"]
+        if not self.logged or view["over"]:
+            return
+        ends = [e for e in view["log"][self.logged :] if e["type"] == "game_end"]
+        if ends:
+            self.app.push_screen(BetweenGames(state, ends[-1]))
 
     def redraw(self) -> None:
         """Draw the rack and table (the draft's, while one is open) with the cursor."""
@@ -132,23 +154,31 @@ class RummikubScreen(GameScreen):
         rack = draft.rack if draft else list(view["rack"] or [])
         rack.sort(key=SORTS[self.sort])
         table = draft.table if draft else view["table"]
-        holding = draft is not None and draft.held is not None
+        holding = draft is not None and bool(draft.held)
         cursor = self.cursor if draft else None
+        lit = self.selected() if draft else []
         scroll = self.query_one("#table", VerticalScroll)
         width = max(20, scroll.size.width - 2)
         marks = [(self.marked, "*"), (draft.placed() if draft else Counter(), "+")]
         row = self.query_one("#table-tiles", TilePanel).lay(
-            table_chunks(table, cursor, holding, marks), width
+            table_chunks(table, lit, holding, marks), width
         )
         if cursor is not None and cursor[0] != "rack":
             self.keep_in_sight(scroll, row)
         panel = self.query_one("#rack", TilePanel)
         panel.lay(rack_chunks(rack, cursor), max(20, panel.size.width - 2))
-        panel.border_title = f"Your rack ({sort_name(self.sort)}; s sorts)"
         names = seat_names(self.state)
         counts = ", ".join(f"{names[i]}: {n}" for i, n in enumerate(view["rack_sizes"]))
-        scroll.border_title = f"Table — pool {view['pool_left']} — racks {counts}"
-        scroll.border_subtitle = self.meld_text()
+        self.retitle(panel, "border_title", f"Your rack ({sort_name(self.sort)}; s sorts)")
+        self.retitle(scroll, "border_title", f"Table — pool {view['pool_left']} — racks {counts}")
+        self.retitle(scroll, "border_subtitle", self.meld_text())
+
+    def retitle(self, widget: Widget, attr: str, text: str) -> None:
+        """Set a border's title or subtitle as plain text (names are not markup), only when it
+        changed: setting one repaints the whole widget, the table's scroll area included."""
+        if self.titles.get((widget.id, attr)) != text:
+            self.titles[(widget.id, attr)] = text
+            setattr(widget, attr, Text(text))
 
     @staticmethod
     def keep_in_sight(scroll: VerticalScroll, row: int) -> None:
@@ -160,7 +190,7 @@ class RummikubScreen(GameScreen):
             scroll.scroll_to(y=row - height + 1, animate=False)
 
     def meld_text(self) -> str:
-        """Before the initial meld, its value against 30 (RK-8); the held tile, if any."""
+        """Before the initial meld, its value against 30 (RK-8); the tiles in hand, if any."""
         assert self.state is not None
         parts = []
         draft = self.draft
@@ -168,14 +198,17 @@ class RummikubScreen(GameScreen):
             if not self.state["view"]["melded"][self.state["seat"]]:
                 value = draft.meld_value()
                 parts.append(f"initial meld {value}/{MELD_POINTS}{' ✓' if value >= 30 else ''}")
-            if draft.held is not None:
-                parts.append(f"holding {draft.held}")
+            if draft.held:
+                parts.append(f"holding {' '.join(draft.held)}")
         return " — ".join(parts)
 
     def my_prompt(self, state: StateMessage) -> str:
         draft = self.draft
-        if draft is not None and draft.held is not None:
-            return f"Holding {draft.held}: ←/→/↑/↓ to a place, space puts it down, n: new set."
+        if draft is not None and draft.held:
+            held = " ".join(draft.held)
+            return f"Holding {held}: ←/→/↑/↓ to a place, space puts it down, n: new set."
+        if self.anchor is not None:
+            return "A range is selected: shift+←/→ changes it, space picks it up."
         if draft is not None and draft.changed:
             return "Your turn: p plays this table, x resets, u undoes, w says why a set is ✗."
         return "Your turn: ←/→/↑/↓ move, space picks up a tile, d draws, h hints."
@@ -194,7 +227,15 @@ class RummikubScreen(GameScreen):
         assert self.draft is not None
         if self.cursor[0] == "rack":
             return [("rack", i) for i in range(len(self.draft.rack))] or [("rack", 0)]
-        return table_places(self.draft.table, self.draft.held is not None)
+        return table_places(self.draft.table, bool(self.draft.held))
+
+    def selected(self) -> list[Place]:
+        """The places drawn as selected: the cursor's, and the range from the anchor to it."""
+        if self.anchor is None:
+            return [self.cursor]
+        _, index, at = self.cursor
+        low, high = sorted((at, self.anchor[2]))
+        return [("table", index, i) for i in range(low, high + 1)]
 
     def _settle(self, message: str | None = None) -> None:
         """Keep the cursor on a real place after an edit, redraw, and say what happened."""
@@ -203,15 +244,41 @@ class RummikubScreen(GameScreen):
         if self.cursor not in places:
             same = [p for p in places if p[:2] == self.cursor[:2]]
             self.cursor = same[-1] if same else places[-1] if self.cursor[0] == "rack" else ("new",)
+        if self.anchor is not None and (
+            self.anchor[:2] != self.cursor[:2] or self.anchor not in places or self.draft.held
+        ):
+            self.anchor = None
         self.redraw()
         self.say(message or self.my_prompt(self.state))
 
     def action_move(self, step: int) -> None:
         if self.draft is None:
             return
+        self.anchor = None
         places = self.places()
         at = places.index(self.cursor) if self.cursor in places else 0
         self.cursor = places[max(0, min(len(places) - 1, at + step))]
+        self._settle()
+
+    def action_extend(self, step: int) -> None:
+        """Grow or shrink the selected range of the cursor's set (issue 12: move a range)."""
+        draft = self.draft
+        if draft is None or draft.held or self.cursor[0] != "table":
+            self.say("Shift+←/→ selects tiles of a set on the table, with empty hands.")
+            return
+        at = self.cursor[2] + step
+        if 0 <= at < len(draft.table[self.cursor[1]]):
+            self.anchor = self.anchor or self.cursor
+            self.cursor = ("table", self.cursor[1], at)
+        self._settle()
+
+    def extend_to(self, place: Place) -> None:
+        """A shift+click on a tile of the table: select from the cursor to it when the cursor
+        is in its set, else start a selection there."""
+        if place[0] == "table":
+            same = self.cursor[:2] == place[:2]
+            self.anchor = (self.anchor or self.cursor) if same else place
+            self.cursor = place
         self._settle()
 
     def action_zone(self, zone: str) -> None:
@@ -221,6 +288,7 @@ class RummikubScreen(GameScreen):
             or (zone == "table") == (self.cursor[0] != "rack")
         ):
             return
+        self.anchor = None
         if zone == "rack":
             self.last_table = self.cursor
             self.cursor = ("rack", 0)
@@ -232,17 +300,31 @@ class RummikubScreen(GameScreen):
         self.pick_or_drop(self.cursor)
 
     def on_picked(self, event: Picked) -> None:
-        if self.draft is not None:
-            self.cursor = event.place
-            self.pick_or_drop(event.place)
+        draft = self.draft
+        if draft is None:
+            return
+        place = event.place
+        if event.extend and not draft.held:
+            self.extend_to(place)
+            return
+        if place[0] == "set":  # a set's ✓/✗: pick up the whole set, or drop at its end
+            size = len(draft.table[place[1]])
+            self.cursor = ("table", place[1], size if draft.held else size - 1)
+            self.anchor = None if draft.held else ("table", place[1], 0)
+        elif not (self.anchor and place in self.selected()):  # a click in a range lifts it
+            self.cursor, self.anchor = place, None
+        self.pick_or_drop(self.cursor)
 
     def pick_or_drop(self, place: Place) -> None:
+        """Pick up the tile at `place` (or the selected range), or put down what is in hand."""
         draft = self.draft
         if draft is None:
             return
         try:
-            if draft.held is None:
-                draft.pick(place)
+            if not draft.held:
+                lit = self.selected()
+                draft.pick(lit[0] if self.anchor else place, len(lit) if self.anchor else 1)
+                self.cursor, self.anchor = lit[0] if self.anchor else place, None
             else:
                 if place[0] == "rack":
                     place = ("rack", len(draft.rack))
@@ -253,7 +335,7 @@ class RummikubScreen(GameScreen):
         self._settle()
 
     def action_new_set(self) -> None:
-        if self.draft is not None and self.draft.held is not None:
+        if self.draft is not None and self.draft.held:
             self.cursor = ("new",)
             self.pick_or_drop(("new",))
 
@@ -261,6 +343,7 @@ class RummikubScreen(GameScreen):
         """Cut the set under the cursor in two, before the cursor's tile."""
         if self.draft is None:
             return
+        self.anchor = None
         try:
             self.draft.split(self.cursor)
         except IllegalMove as err:
@@ -282,10 +365,12 @@ class RummikubScreen(GameScreen):
             self.redraw()
 
     def action_undo(self) -> None:
+        self.anchor = None
         if self.draft is not None:
             self._settle(None if self.draft.undo() else "Nothing to undo this turn.")
 
     def action_reset(self) -> None:
+        self.anchor = None
         if self.draft is not None:
             self.draft.reset()
             self._settle("The table and your rack are back as the turn began.")
@@ -295,6 +380,7 @@ class RummikubScreen(GameScreen):
         if self.draft is None or not action or action.get("kind") != "play":
             self.say("No play to apply: h asks for a hint first (if it says draw, press d).")
             return
+        self.anchor = None
         self.draft.adopt(action["table"])
         self._settle("The hint's table is your draft: p plays it, u takes it back.")
 
@@ -302,8 +388,8 @@ class RummikubScreen(GameScreen):
         draft = self.draft
         if draft is None:
             return
-        if draft.held is not None:
-            self.say(f"You hold {draft.held}: put it down before playing.")
+        if draft.held:
+            self.say(f"You hold {' '.join(draft.held)}: put it down before playing.")
             return
         await self.send({"kind": "play", "table": [list(s) for s in draft.table]})
 
