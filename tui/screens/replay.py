@@ -42,8 +42,8 @@ FIRST_SPEED = 1
 REPLAY_BINDINGS: list[BindingType] = [
     Binding("left", "step(-1)", "Back", show=False),
     Binding("right", "step(1)", "Step", key_display="←/→"),
-    Binding("pageup", "jump(-1)", "Deal back", show=False),
-    Binding("pagedown", "jump(1)", "Deal", key_display="PgUp/Dn"),
+    Binding("pageup", "jump(-1)", "Jump back", show=False),
+    Binding("pagedown", "jump(1)", "Jump", key_display="PgUp/Dn"),
     Binding("home", "go(0)", "Start", show=False),
     Binding("end", "go(-1)", "End", show=False),
     Binding("space", "autoplay", "Play"),
