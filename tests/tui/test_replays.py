@@ -140,3 +140,31 @@ def test_snapshot_of_a_replay(snap_compare) -> None:
 
     keep("nothanks")
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=at_move_five)
+
+
+class Posted:
+    """The app as a table link sees it: screens asked for are merely noted."""
+
+    def __init__(self) -> None:
+        self.messages: list[object] = []
+
+    def post_message(self, message: object) -> None:
+        self.messages.append(message)
+
+
+def test_a_lan_player_keeps_what_their_seat_saw() -> None:
+    from net.session import Session
+    from tui.table import TableLink
+
+    truth = RecordReplay(bot_record("nothanks", ["easy"] * 3, 9))
+    link = TableLink(Posted(), Session())  # type: ignore[arg-type]
+    link._receive({"type": "welcome", "table_id": "f00d", "seat": 2})
+    seats = [{"name": n, "kind": "human", "level": None, "away": False} for n in "ABC"]
+    for position in range(truth.count):
+        view = truth.view(position, 2)
+        link._receive(
+            {"type": "state", "version": position, "seat": 2, "seats": seats, "view": view}
+        )
+    (path,) = records.records_dir().glob("*f00d-seen.json")
+    seen = SeenReplay(records.load(path))
+    assert seen.views[-1] == truth.view(truth.count - 1, 2) and seen.eyes == [2]
