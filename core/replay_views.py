@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-from core.api import Game, View, check_players
+from core.api import Game, View, check_players, check_seat
 from core.registry import GAMES, get_game
 
 KEYFRAME_EVERY = 16  # actions between kept states: at most this many applies per step
@@ -134,8 +134,15 @@ class SeenReplay:
         self.game = get_game(str(game_id))
         self.seat = data.get("seat")
         self.views = decode_views(data.get("views"))
-        if not self.views or any(v.get("seat") != self.seat for v in self.views):
-            raise ValueError("a seen record must hold its seat's views")
+        if not self.views or not self.views[-1].get("over"):
+            raise ValueError("a seen record must hold its seat's views to the game's end")
+        players = check_players(self.game, self.views[0].get("players"))
+        if self.seat is not None:
+            self.seat = check_seat(self.seat, players)
+        # Every view must have what the game's own views have, or its screen cannot draw it.
+        needed = set(self.game.view(self.game.new(players, 0), self.seat))
+        if any(v.get("seat") != self.seat or not needed <= set(v) for v in self.views):
+            raise ValueError(f"a seen record must hold {self.game.title} views of its seat")
         self.count = len(self.views)
         self.eyes: list[int | None] = [self.seat]
 

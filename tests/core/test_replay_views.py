@@ -148,6 +148,12 @@ def test_a_broken_record_is_refused_with_a_reason(change: dict[str, Any], reason
         {"hello": 1},
         {"format": "gamenight-seen", "game": "nothanks", "seat": 0, "views": []},
         {"format": "gamenight-seen", "game": "nothanks", "seat": 0, "views": [{"log_keep": 3}]},
+        {
+            "format": "gamenight-seen",
+            "game": "nothanks",
+            "seat": 0,
+            "views": [{"log_keep": 0, "log_add": [], "seat": 0, "over": True, "players": 3}],
+        },
     ],
 )
 def test_foreign_data_is_not_a_record(data: object) -> None:
