@@ -99,6 +99,7 @@ async def test_hint_for_the_seat_to_move_and_export_of_what_it_saw() -> None:
             await pilot.press("e")
         await pilot.press("h")
         await wait_until(pilot, lambda: status(screen).startswith("Hint:"))
+        assert "Played:" in status(screen)
         await pilot.press("right", "h")
         assert status(screen).startswith("A hint is for a move of the seat watched")
         await pilot.press("x")

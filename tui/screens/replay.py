@@ -217,6 +217,14 @@ class ReplayMixin:
             return
         super().action_hint()  # type: ignore[misc]
 
+    def _hinted(self, state: dict[str, Any], text: str, action: dict[str, Any] | None) -> None:
+        """The hint, and what was played here in the game, to compare."""
+        if self.position < self.last:
+            after = self.replay.message(self.position + 1, self.eyes)
+            played = type(self.game_screen).log_lines_of(after, len(state["view"]["log"]))
+            text = f"{text} Played: {' '.join(played)}" if played else text
+        super()._hinted(state, text, action)  # type: ignore[misc]
+
     def action_export(self) -> None:
         from tui.replays import export
 
