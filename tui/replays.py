@@ -106,7 +106,7 @@ def kept_games() -> list[Entry]:
             continue
         seats = data["seats"]
         names = [_seat_text(seat) for seat in seats if isinstance(seat, dict)]
-        result = data.get("result") or {}
+        result = data.get("result") or _result_of(data)
         winners = [
             str(seats[i].get("name", "?"))
             for i in result.get("winners", [])
@@ -120,6 +120,17 @@ def kept_games() -> list[Entry]:
         )
         entries.append(Entry(path, when, game.title, ", ".join(names), ", ".join(winners) or "?"))
     return entries
+
+
+def _result_of(data: dict[str, Any]) -> dict[str, Any]:
+    """The result of a record kept before records held it: replayed (the list is read in a
+    worker thread); empty when it does not replay."""
+    from core import get_game, replay
+
+    try:
+        return get_game(str(data["game"])).result(replay(data))
+    except Exception:  # a broken record is listed without a winner; opening it says why
+        return {}
 
 
 def _seat_text(seat: dict[str, Any]) -> str:

@@ -51,7 +51,8 @@ async def open_replays(pilot: Pilot[None]) -> ReplaysScreen:
 
 
 async def test_open_step_jump_change_eyes_and_reach_the_final_table() -> None:
-    keep("nothanks", finished=1.0)
+    old = keep("nothanks", finished=1.0)
+    old.write_text(json.dumps({**json.loads(old.read_text()), "result": None}))  # an old record
     path = keep("papayoo", {"deals": 2}, finished=2.0)
     truth = RecordReplay(json.loads(path.read_text()))
     app = make_app()
@@ -59,6 +60,7 @@ async def test_open_step_jump_change_eyes_and_reach_the_final_table() -> None:
         listing = await open_replays(pilot)
         assert [e.game for e in listing.entries] == ["Papayoo", "No Thanks!"]  # newest first
         assert "Bot 2 (easy)" in listing.entries[0].players
+        assert all(entry.winner != "?" for entry in listing.entries)
         await pilot.press("enter")
         screen = app.screen
         assert isinstance(screen, ReplayMixin)
