@@ -6,10 +6,11 @@ record can resume a crashed host or show a finished game.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from core.api import Action
-from core.registry import get_game
+from core.registry import get_bot, get_game
 
 
 def new_record(
@@ -37,3 +38,21 @@ def replay(record: dict[str, Any]) -> Any:
 def record_action(record: dict[str, Any], seat: int, action: Action) -> None:
     """Append one applied action to a record."""
     record["actions"].append([seat, dict(action)])
+
+
+def bot_record(
+    game: str, levels: list[str], seed: int, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The record of a whole game between bots of `levels`, fixed by `seed`: finished games
+    for tests and benchmarks of replays without a table."""
+    rules = get_game(game)
+    record = new_record(game, len(levels), seed, options)
+    state = rules.new(len(levels), seed, options)
+    bots = [get_bot(game, level) for level in levels]
+    rng = random.Random(seed)
+    while not rules.is_over(state):
+        seat = rules.to_act(state)[0]
+        action = bots[seat].act(rules.view(state, seat), rng)
+        state = rules.apply(state, seat, action)
+        record_action(record, seat, action)
+    return record

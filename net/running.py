@@ -102,7 +102,8 @@ class RunningGame:
         if self.over:
             try:
                 seats = [s.public() for s in self.table.seats]
-                records.keep(self.table.record, seats, self.table_id)
+                game, state = self.table.game, self.table.state
+                records.keep(self.table.record, seats, self.table_id, game.result(state))
             except OSError as err:  # the game is over either way; only its keepsake is lost
                 log.error("could not keep the record of the finished game: %s", err)
             if self.journal is not None:

@@ -15,6 +15,7 @@ next game — and is closed only by going back to the menu or quitting.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -60,11 +61,14 @@ class GamenightApp(App[None]):
         join: JoinPlan | None = None,
         resume_solo: bool = False,
         player: str | None = None,
+        replays: bool = False,
+        replay: Path | None = None,
     ) -> None:
         """`bot_delay` is the default pause before bot moves; `seed` fixes every deal (tests).
         `host` or `join` open the app at a LAN table's lobby or the join screen, `resume_solo`
-        at the solo game a crash cut off (the CLI). `player` is the name to offer; by default
-        the one used last time."""
+        at the solo game a crash cut off, `replays` at the list of finished games, `replay` at
+        the replay of a record file (the CLI). `player` is the name to offer; by default the one
+        used last time."""
         super().__init__()
         self.bot_delay = default_bot_delay() if bot_delay is None else bot_delay
         self.seed = seed
@@ -72,6 +76,8 @@ class GamenightApp(App[None]):
         self.games_started = 0
         self.start_plan = host or join
         self.start_resume = resume_solo
+        self.start_replays = replays
+        self.start_replay = replay
         self.player_name = player or settings.player_name()
         self.table: TableLink | None = None
 
@@ -85,6 +91,10 @@ class GamenightApp(App[None]):
             self.join_table(self.start_plan)
         elif self.start_resume:
             self.action_resume_solo()
+        elif self.start_replays:
+            self.action_replays()
+        elif self.start_replay is not None:
+            self.open_replay(self.start_replay)
 
     def action_help(self) -> None:
         """Show the keys of the screen in front (not over another help overlay)."""
@@ -144,6 +154,25 @@ class GamenightApp(App[None]):
             refused = self.table.play_again()
             if refused:
                 self.notify(refused, markup=False)
+
+    # ---- replays ------------------------------------------------------------------------------
+    def action_replays(self) -> None:
+        from tui.screens.replays import ReplaysScreen
+
+        self.push_screen(ReplaysScreen())
+
+    def open_replay(self, path: Path) -> None:
+        """Watch a record file; one that is not a record is said, and nothing else changes."""
+        from tui.names import plain
+        from tui.replays import read_replay
+        from tui.screens.replay import replay_screen
+
+        try:
+            replay = read_replay(path)
+        except ValueError as err:
+            self.notify(plain(err), severity="error", markup=False, timeout=10)
+            return
+        self.push_screen(replay_screen(replay))
 
     # ---- going back ---------------------------------------------------------------------------
     @on(GoToMenu)
@@ -255,7 +284,16 @@ def run_app(
     join: JoinPlan | None = None,
     player: str = "Player",
     resume_solo: bool = False,
+    replays: bool = False,
+    replay: Path | None = None,
 ) -> int:
     """Run the app in the terminal; the exit status for `gamenight`."""
-    GamenightApp(host=host, join=join, player=player, resume_solo=resume_solo).run()
+    GamenightApp(
+        host=host,
+        join=join,
+        player=player,
+        resume_solo=resume_solo,
+        replays=replays,
+        replay=replay,
+    ).run()
     return 0

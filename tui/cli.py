@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from tui import settings
 from tui.door_flags import add_door_arguments, apply_door_arguments
@@ -154,6 +155,17 @@ def build_parser() -> argparse.ArgumentParser:
     door = sub.add_parser("door")  # no help: unlisted; what a door runs for one person
     door.add_argument("port", type=int)
     door.add_argument("--who", required=True)
+    sub.add_parser(
+        "replays",
+        help="watch finished games again: the list of the games kept on this machine",
+        description="Open the list of finished games (newest first) to watch one again.",
+    )
+    replay = sub.add_parser(
+        "replay",
+        help="watch the replay of a record file (a kept game, or one a friend exported)",
+        description="Open a record file as a replay: move by move, through a seat's eyes.",
+    )
+    replay.add_argument("file", type=Path, help="the record file (.json)")
     return parser
 
 
@@ -178,6 +190,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
     if args.command == "solo":
         return run_app(resume_solo=True)
+    if args.command == "replays":
+        return run_app(replays=True)
+    if args.command == "replay":
+        refused = _not_a_replay(args.file)
+        if refused:
+            print(f"gamenight: {refused}", file=sys.stderr)
+            return 1
+        return run_app(replay=args.file)
     player = getattr(args, "player", None) or settings.player_name()
     if args.command == "host":
         plan = HostPlan(
@@ -211,6 +231,17 @@ def _nothing_to_resume(solo: bool, table: object) -> str | None:
 
     try:
         journal_to_resume(table if isinstance(table, str) and table else None, solo=solo)
+    except ValueError as err:
+        return str(err)
+    return None
+
+
+def _not_a_replay(path: Path) -> str | None:
+    """Why the file cannot be replayed (said on the command line, not in the app), or None."""
+    from tui.replays import read_replay
+
+    try:
+        read_replay(path)
     except ValueError as err:
         return str(err)
     return None

@@ -23,6 +23,7 @@ from net.client import ClientSession, HandshakeError, connect
 from net.discovery import Advertiser, advertised_addresses, mdns_interfaces
 from net.host import Host
 from net.journal import unfinished
+from net.records import SeatViews
 from net.session import Message, Session
 from tui.lan_setup import DEFAULT_PORT, HostPlan, JoinPlan
 from tui.messages import ShowTable
@@ -72,6 +73,7 @@ class TableLink:
         self.gone: str | None = None  # why the table is gone for good (no rejoin), in words
         self.showing: str | None = None  # the screen last asked for: "lobby" or "game"
         self.left = False  # once leaving, the table's last messages must not bring screens back
+        self.seen: SeatViews | None = None  # a LAN player's own record of what their seat saw
         self._listeners: list[Callable[[Message], None]] = []
 
     @property
@@ -144,10 +146,14 @@ class TableLink:
         elif kind == "welcome":
             self.dropped = None
             self.gone = None
+            if self.host is None and self.seen is None:
+                self.seen = SeatViews(message.get("table_id"))
         elif kind == "lobby" and self.showing != "lobby" and not self.solo:
             self._show("lobby")
         elif kind == "state" and self.showing != "game":
             self._show("game")
+        if kind == "state" and self.seen is not None:
+            self.seen.hear(message)
         for push in list(self._listeners):
             push(message)
 

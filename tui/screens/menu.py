@@ -25,6 +25,7 @@ ENTRIES = (
     ("solo", "[s]  Solo game against bots"),
     ("host", "[h]  Host a LAN table"),
     ("join", "[j]  Join a LAN table"),
+    ("replays", "[p]  Replays of finished games"),
     ("rules", "[r]  Rules"),
     ("help", "[?]  Help and keys"),
     ("quit", "[q]  Quit"),
@@ -49,6 +50,7 @@ class MenuScreen(Screen[None]):
         Binding("g", "resume", "Resume"),
         Binding("h", "app.host", "Host"),
         Binding("j", "app.join", "Join"),
+        Binding("p", "app.replays", "Replays"),
         Binding("r", "app.rules", "Rules"),
         Binding("q,escape", "app.quit", "Quit", key_display="q"),
     ]

@@ -1,0 +1,154 @@
+"""Finished games to watch again: the kept records listed, a record file opened, a replay
+exported. Files only, no Textual, so the list can be read in a worker thread.
+
+A record kept by a host holds every seat's hand (and the seed): its replay offers every seat's
+eyes and the spectator's. A seen record (a LAN player's own, or an export) holds one seat's
+views: it offers those eyes only. Either opens as a `Replay`, whose `message` is a state message
+as the table would have sent it, so a game's own screen draws it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from core.replay_views import RecordReplay, SeenReplay, open_replay, seen_record
+from net import records
+from net.paths import data_dir
+
+
+@dataclass(frozen=True)
+class Replay:
+    """An opened record: its positions, who sat where, and the eyes it opens with."""
+
+    positions: RecordReplay | SeenReplay
+    seats: list[dict[str, Any]]
+    name: str  # the file's name, for titles and errors
+
+    @property
+    def game_id(self) -> str:
+        return self.positions.game.id
+
+    @property
+    def first_eyes(self) -> int | None:
+        """The seat the person played: a seen record's seat, else the first human seat."""
+        humans = [i for i, s in enumerate(self.seats) if s["kind"] == "human"]
+        eyes = self.positions.eyes
+        return humans[0] if humans and humans[0] in eyes else eyes[0]
+
+    def message(self, position: int, eyes: int | None) -> dict[str, Any]:
+        """The state message `eyes` were sent at `position` (nobody is away in a replay)."""
+        return {
+            "type": "state",
+            "version": position,
+            "seat": eyes,
+            "seats": [{**seat, "away": False} for seat in self.seats],
+            "view": self.positions.view(position, eyes),
+            "clock": None,
+        }
+
+
+def read_replay(path: Path) -> Replay:
+    """The replay of a record file; ValueError naming the file and what is wrong with it."""
+    data = records.load(path)
+    try:
+        positions = open_replay(data)
+        seats = _seats(data.get("seats"), positions.view(0, positions.eyes[0])["players"])
+    except ValueError as err:
+        raise ValueError(f"{path.name} is not a Gamenight record: {err}") from None
+    return Replay(positions, seats, path.name)
+
+
+def _seats(seats: object, players: int) -> list[dict[str, Any]]:
+    """The record's seats as state messages carry them; 'Seat 2' and so on for a record
+    without them (one made by hand or by a tool)."""
+    named = isinstance(seats, list) and len(seats) == players
+    if named and all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats):
+        bots = [s.get("kind") == "bot" for s in seats]
+        return [
+            {
+                "name": s["name"],
+                "kind": "bot" if bot else "human",
+                "level": str(s.get("level")) if bot else None,
+            }
+            for s, bot in zip(seats, bots, strict=True)
+        ]
+    return [{"name": f"Seat {i + 1}", "kind": "human", "level": None} for i in range(players)]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the list of kept games."""
+
+    path: Path
+    when: str
+    game: str
+    players: str
+    winner: str
+
+
+def kept_games() -> list[Entry]:
+    """The kept records, newest first; files that are not records are left out."""
+    from core import GAMES
+
+    entries = []
+    paths = sorted(records.records_dir().glob("*.json"), key=lambda p: p.stat().st_mtime)
+    for path in reversed(paths):
+        try:
+            data = records.load(path)
+        except ValueError:
+            continue
+        game = GAMES.get(str(data.get("game")))
+        if game is None or not isinstance(data.get("seats"), list):
+            continue
+        seats = data["seats"]
+        names = [_seat_text(seat) for seat in seats if isinstance(seat, dict)]
+        result = data.get("result") or _result_of(data)
+        winners = [
+            str(seats[i].get("name", "?"))
+            for i in result.get("winners", [])
+            if isinstance(i, int) and 0 <= i < len(seats) and isinstance(seats[i], dict)
+        ]
+        finished = data.get("finished")
+        when = (
+            datetime.datetime.fromtimestamp(finished).strftime("%Y-%m-%d %H:%M")
+            if isinstance(finished, int | float)
+            else "?"
+        )
+        entries.append(Entry(path, when, game.title, ", ".join(names), ", ".join(winners) or "?"))
+    return entries
+
+
+def _result_of(data: dict[str, Any]) -> dict[str, Any]:
+    """The result of a record kept before records held it: replayed (the list is read in a
+    worker thread); empty when it does not replay."""
+    from core import get_game, replay
+
+    try:
+        return get_game(str(data["game"])).result(replay(data))
+    except Exception:  # a broken record is listed without a winner; opening it says why
+        return {}
+
+
+def _seat_text(seat: dict[str, Any]) -> str:
+    """'Ana', 'Bot 2 (hard)'."""
+    name = str(seat.get("name", "?"))
+    return f"{name} ({seat.get('level')})" if seat.get("kind") == "bot" else name
+
+
+def export(replay: Replay, eyes: int | None) -> Path:
+    """Write what `eyes` saw of the whole game as a seen record a friend can open (never the
+    seed, nor any view those eyes did not have); the path written."""
+    positions = replay.positions
+    views = [positions.view(p, eyes) for p in range(positions.count)]
+    data = seen_record(replay.game_id, eyes, replay.seats, views)
+    folder = data_dir() / "exports"
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    who = "spectator" if eyes is None else f"seat{eyes + 1}"
+    path = folder / f"{stamp}-{replay.game_id}-{who}.json"
+    path.write_text(json.dumps({**data, "result": views[-1].get("result")}), encoding="utf-8")
+    return path
