@@ -282,7 +282,7 @@ class GamenightApp(App[None]):
 def run_app(
     host: HostPlan | None = None,
     join: JoinPlan | None = None,
-    player: str = "Player",
+    player: str | None = None,
     resume_solo: bool = False,
     replays: bool = False,
     replay: Path | None = None,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 from textual.widgets import Input, Static
 
@@ -13,7 +14,9 @@ from net.client import ClientSession
 from tests.tui.lan_pilots import confirm, host_app, host_lobby, on_screen, remote_player, text_of
 from tests.tui.late import open_late_game
 from tests.tui.pilots import SIZE, make_app, my_turn, open_game, play_to_the_end, wait_until
+from tui import settings
 from tui.app import GamenightApp
+from tui.cli import main
 from tui.games.nothanks.screen import NoThanksScreen
 from tui.games.nothanks.widgets import PlayersPanel
 from tui.screens.confirm import ConfirmScreen
@@ -192,3 +195,12 @@ async def test_names_are_remembered_from_hosting_to_the_next_launch() -> None:
         await pilot.press("ctrl+u", *"Sam", "escape", "j")
         await on_screen(pilot, JoinScreen)
         assert app.screen.query_one("#name", Input).value == "Zoë"  # the set-up was left
+
+
+def test_the_plain_command_offers_the_remembered_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 14: `gamenight` alone (the main menu) offers the name used last time, too."""
+    settings.remember(player="Zoë")
+    opened: list[str] = []
+    monkeypatch.setattr(GamenightApp, "run", lambda app: opened.append(app.player_name))
+    assert main([]) == 0
+    assert opened == ["Zoë"]
