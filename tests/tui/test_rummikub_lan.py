@@ -31,7 +31,10 @@ async def test_a_guest_plays_rummikub_turns_and_sees_no_other_rack() -> None:
     frames: list[dict[str, Any]] = []
     try:
         async with guest.run_test(size=SIZE) as kim:
-            await wait_until(kim, lambda: host.lobby.not_ready() is None)
+            # the host seats Kim a moment before Kim's app holds its link to the table
+            await wait_until(
+                kim, lambda: host.lobby.not_ready() is None and guest.table is not None
+            )
             assert guest.table is not None
             guest.table.listen(frames.append)
             host.start()
