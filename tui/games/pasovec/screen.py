@@ -20,10 +20,10 @@ from core.pasovec import cost
 from core.pasovec.dice import FACES, MAX_EACH, combo_action, combo_label
 from core.pasovec.odds import card_costs
 from tui.games.pasovec.widgets import CardCell, DicePanel, HandPanel, PlayersPanel
-from tui.games.pasovec.words import final_table, log_line
+from tui.games.pasovec.words import final_table, log_line, own_choice
 from tui.messages import StateMessage
 from tui.screens.game import GameScreen
-from tui.seats import plural, seat_names
+from tui.seats import name_list, plural, seat_names
 
 TOKEN = {"kind": "token"}
 FIRST_DICE = (1, 1, 1)  # one die of each colour until you choose: sums 12 to 18
@@ -161,6 +161,22 @@ class PasovecScreen(GameScreen):
             return f"Sum {total}: {card} costs {pay}, out of reach; ←/→ pick a card, {token}."
         what = "for free" if price == 0 else f"for {plural(price, 'token')}"
         return f"Sum {total}: d discards {card} {what}, ←/→ pick another, {token}."
+
+    def waiting_text(self, waiting: list[int]) -> str:
+        """Whom the table waits for, in this phase's words: the roller choosing dice (nobody
+        decides before the sum is known, PA-7), or the players still deciding on the sum, with
+        the viewer's own hidden choice once made (PA-8, PA-15)."""
+        assert self.state is not None
+        view = self.state["view"]
+        names = seat_names(self.state)
+        who = name_list([names[s] for s in waiting])
+        if view["phase"] == "roll":
+            return f"{who} is choosing dice to roll…"
+        if view["decision"] is not None:
+            mine = own_choice(view["decision"], view["sum"])
+            return f"You chose {mine}; waiting for {who} to decide on {view['sum']}…"
+        verb = "is" if len(waiting) == 1 else "are"
+        return f"{who} {verb} deciding on the sum {view['sum']}…"
 
     @classmethod
     def log_line(cls, entry: dict[str, Any], names: list[str]) -> str | None:
