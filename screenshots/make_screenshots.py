@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))  # run as a script: make `tests` and `tui` importa
 from tests.tui.lan_pilots import LAN_PORT, host_app  # noqa: E402
 from tests.tui.pilots import SIZE, make_app, my_turn, open_game, play_to_the_end, wait_until  # noqa: E402
 from tests.tui.test_lan_snapshots import lobby_with_a_guest  # noqa: E402
+from tests.tui.test_pasovec_snapshots import my_decision, round_summary  # noqa: E402
 from tui.app import GamenightApp  # noqa: E402
 
 Walk = Callable[[Pilot[None]], Awaitable[None]]
@@ -62,6 +63,8 @@ SHOTS: dict[str, tuple[Callable[[], GamenightApp], Walk]] = {
     "nothanks-game.svg": (make_app, game),
     "nothanks-final.svg": (make_app, final),
     "lobby.svg": (lambda: host_app(port=LAN_PORT), lobby_with_a_guest),
+    "pasovec-game.svg": (make_app, my_decision),
+    "pasovec-round.svg": (make_app, round_summary),
 }
 
 
