@@ -354,9 +354,9 @@ class Pasovec:
         move = _quick_move(state, seat, action)
         if move is None:
             move = _checked_move(state, seat, action)
-        if isinstance(move, tuple):
-            return _roll(state, move)
-        return _decide(state, seat, move)
+        if state.phase == ROLL:
+            return _roll(state, move)  # type: ignore[arg-type]
+        return _decide(state, seat, move)  # type: ignore[arg-type]
 
     def default_action(self, state: PasovecState, seat: int) -> Action:
         """Take a token when deciding (always legal, PA-8); when rolling, the dice most likely
@@ -492,7 +492,7 @@ def _reveal(state: PasovecState, choices: tuple[int, ...]) -> PasovecState:
             tokens[seat] += gained
             decisions.append((seat, TOKEN, gained))
         else:
-            price = cost(card, total)
+            price = min(abs(card - total), MAX_COST)  # `cost`, inline on this hot path
             tokens[seat] -= price
             hand = hands[seat]
             at = hand.index(card)
