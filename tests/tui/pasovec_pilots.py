@@ -91,12 +91,12 @@ def bots_record(players: int, seed: int, stop: Callable[[PasovecState], bool]) -
     return record
 
 
-async def open_late(
-    app: GamenightApp, pilot: Pilot[None], record: dict[str, Any], bot_delay: float = 0.0
-) -> PasovecScreen:
-    """Sit in seat 0 of a solo table of easy bots that goes on from `record` (as a host
-    resumed from its journal does), and wait for its screen to show the table."""
-    host = Host("pasovec", name="Zoe", players=record["players"], solo=True, bot_delay=bot_delay)
+async def open_late(app: GamenightApp, pilot: Pilot[None], record: dict[str, Any]) -> PasovecScreen:
+    """Sit in seat 0 of a solo table of easy bots (with the app's pause) that goes on from
+    `record`, as a host resumed from its journal does; wait for its screen to show the table."""
+    host = Host(
+        "pasovec", name="Zoe", players=record["players"], solo=True, bot_delay=app.bot_delay
+    )
     for seat in range(1, record["players"]):
         host.set_bot(seat, "easy")
     path = journal.journal_dir() / f"{host.table_id}.jsonl"

@@ -64,18 +64,20 @@ async def test_the_end_of_a_round_by_keys_alone() -> None:
 
 
 async def test_the_status_says_who_rolls_and_who_decides() -> None:
-    """While a bot chooses its dice nobody decides (PA-7); once the sum is known everyone
-    does, and after our decision the status names it and whom we wait for (PA-8, PA-15)."""
-    app = make_app()
+    """While a bot chooses its dice nobody decides (PA-7); the dice tumble; once the sum is
+    known everyone decides, and after our decision the status names it and whom we wait for
+    (PA-8, PA-15)."""
+    app = make_app(bot_delay=1.0)
     async with app.run_test(size=SIZE) as pilot:
         record = bots_record(4, SEED, lambda s: s.phase == "roll" and s.active != 0)
-        screen = await open_late(app, pilot, record, bot_delay=1.0)
+        screen = await open_late(app, pilot, record)
         roller = seat_names(screen.state)[screen.state["view"]["active"]]  # type: ignore[arg-type,index]
         await wait_until(pilot, lambda: f"{roller} is choosing dice to roll…" in status(screen))
         assert "deciding" not in status(screen)
-        await wait_until(pilot, lambda: phase_of(screen) == "decide")
+        await wait_until(pilot, lambda: status(screen).startswith(f"{roller} rolls "))
+        assert "Sum" not in status(screen)  # told once the dice have landed
         total = screen.state["view"]["sum"]  # type: ignore[index]
-        assert status(screen).startswith(f"Sum {total}: ")
+        await wait_until(pilot, lambda: status(screen).startswith(f"Sum {total}: "))
         await pilot.press("t")
         await wait_until(pilot, lambda: "You chose token; waiting for " in status(screen))
         assert f"to decide on {total}…" in status(screen)

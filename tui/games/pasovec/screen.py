@@ -20,7 +20,7 @@ from core.pasovec import cost
 from core.pasovec.dice import FACES, MAX_EACH, combo_action, combo_label
 from core.pasovec.odds import card_costs
 from tui.games.pasovec.widgets import CardCell, DicePanel, HandPanel, PlayersPanel
-from tui.games.pasovec.words import final_table, log_line, own_choice
+from tui.games.pasovec.words import combo_of, final_table, log_line, own_choice
 from tui.messages import StateMessage
 from tui.screens.game import GameScreen
 from tui.seats import name_list, plural, seat_names
@@ -137,6 +137,16 @@ class PasovecScreen(GameScreen):
             self.tumbler.stop()
         if self.state is not None:
             self._draw_table(self.state)
+            if not self.tumbles:
+                self.say(self.prompt())  # the dice have landed: now the sum can be told
+
+    def _rolling_text(self) -> str:
+        """The status while the dice tumble: who rolls what, the sum not told yet."""
+        assert self.state is not None
+        view = self.state["view"]
+        who = seat_names(self.state)[view["active"]]
+        verb = "roll" if who == "You" else "rolls"
+        return f"{who} {verb} {combo_label(combo_of(view['dice']))}…"
 
     def _cheapest(self, state: StateMessage) -> int:
         """The card selected when a sum comes up: the cheapest, the first of equals."""
@@ -152,6 +162,8 @@ class PasovecScreen(GameScreen):
             if not any(self.combo):
                 return "Your roll: 1, 2, 3 add blue, yellow, red dice (at least one)."
             return f"Your roll: 1, 2, 3 change the dice; Enter rolls {combo_label(self.combo)}."
+        if self.tumbles:
+            return self._rolling_text()
         hand, total = view["hand"], view["sum"]
         card = hand[self.selected]
         price = card_costs(hand, view["tokens"][state["seat"]], total)[card]
@@ -164,14 +176,16 @@ class PasovecScreen(GameScreen):
 
     def waiting_text(self, waiting: list[int]) -> str:
         """Whom the table waits for, in this phase's words: the roller choosing dice (nobody
-        decides before the sum is known, PA-7), or the players still deciding on the sum, with
-        the viewer's own hidden choice once made (PA-8, PA-15)."""
+        decides before the sum is known, PA-7), the dice tumbling, or the players still
+        deciding on the sum, with the viewer's own hidden choice once made (PA-8, PA-15)."""
         assert self.state is not None
         view = self.state["view"]
         names = seat_names(self.state)
         who = name_list([names[s] for s in waiting])
         if view["phase"] == "roll":
             return f"{who} is choosing dice to roll…"
+        if self.tumbles:
+            return self._rolling_text()
         if view["decision"] is not None:
             mine = own_choice(view["decision"], view["sum"])
             return f"You chose {mine}; waiting for {who} to decide on {view['sum']}…"
