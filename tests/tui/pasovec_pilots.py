@@ -66,17 +66,6 @@ async def decide(pilot: Pilot[None], screen: PasovecScreen) -> str:
     return key
 
 
-async def until_my_roll(pilot: Pilot[None], screen: PasovecScreen) -> None:
-    """Decide by keys (`decide`) until the table waits for our roll."""
-    while True:
-        await wait_until(pilot, lambda: phase_of(screen) is not None)
-        if phase_of(screen) == "roll":
-            return
-        version = screen.state["version"]  # type: ignore[index]
-        await decide(pilot, screen)
-        await wait_until(pilot, lambda v=version: screen.state["version"] > v)
-
-
 def bots_record(players: int, seed: int, stop: Callable[[PasovecState], bool]) -> dict[str, Any]:
     """The match record of easy bots in every seat (ours too) playing until `stop(state)`:
     the first moves of a late position, made at core speed (or a whole game)."""

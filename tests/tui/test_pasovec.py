@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from core.pasovec import PasovecState
 from core.pasovec.dice import COLOURS
-from tests.tui.pasovec_pilots import bots_record, decide, open_late, our_roll, phase_of
+from tests.tui.pasovec_pilots import (
+    bots_record,
+    decide,
+    open_late,
+    open_pasovec,
+    our_roll,
+    phase_of,
+)
 from tests.tui.pilots import SEED, SIZE, make_app, wait_until
 from tui.games.pasovec.screen import PasovecScreen
 from tui.games.pasovec.words import log_line
@@ -18,6 +25,18 @@ def status(screen: PasovecScreen) -> str:
 
 def log_text(screen: PasovecScreen) -> str:
     return "\n".join(str(line) for line in screen.query_one(FollowingLog).lines)
+
+
+async def test_the_solo_setup_starts_pasovec_by_keys() -> None:
+    """The set-up screen's Game cycler reaches Pásovec; Enter seats us with three easy bots."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_pasovec(pilot)
+        await wait_until(pilot, lambda: screen.state is not None)
+        state = screen.state
+        assert state is not None and state["view"]["game"] == "pasovec"
+        assert [seat["kind"] for seat in state["seats"]] == ["human", "bot", "bot", "bot"]
+        assert {seat["level"] for seat in state["seats"][1:]} == {"easy"}
 
 
 def near_the_end(state: PasovecState) -> bool:
