@@ -32,6 +32,7 @@ from tests.tui.lan_pilots import LAN_PORT, host_app  # noqa: E402
 from tests.tui.pilots import SIZE, make_app, my_turn, open_game, wait_until  # noqa: E402
 from tests.tui.rummikub_pilots import mid_edit  # noqa: E402
 from tests.tui.test_lan_snapshots import lobby_with_a_guest  # noqa: E402
+from tests.tui.test_pasovec_snapshots import my_decision, round_summary  # noqa: E402
 from tui.app import GamenightApp  # noqa: E402
 from tui.screens.final import FinalScreen  # noqa: E402
 
@@ -76,6 +77,8 @@ SHOTS: dict[str, tuple[Callable[[], GamenightApp], Walk]] = {
     "nothanks-final.svg": (lambda: make_app(seed=CLOSE_FINISH_SEED), final),
     "lobby.svg": (lambda: host_app(port=LAN_PORT), lobby_with_a_guest),
     "rummikub-game.svg": (make_app, mid_edit),
+    "pasovec-game.svg": (make_app, my_decision),
+    "pasovec-round.svg": (make_app, round_summary),
 }
 
 

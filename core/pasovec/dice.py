@@ -53,22 +53,53 @@ CHANCES: dict[Combo, tuple[float, ...]] = {
 TAPE_ROLLS = 64
 """Rolls drawn from one `tape`: six faces each, whatever the dice chosen."""
 
+_FACE_OF_BYTE = bytes(value % 3 for value in range(256))
+_UNEVEN = b"\xff"
+"""Byte 255 is dropped from a tape's random bytes: the other 255 split evenly, 85 to a face."""
+
 
 def tape(rng: random.Random) -> bytes:
     """Face indices (0, 1 or 2, equally likely, PA-2) for `TAPE_ROLLS` rolls of up to six dice.
 
     Drawing a tape of faces at once instead of a fresh PRNG per roll keeps the cost of a roll
-    low (seeding a PRNG is the dearest step of a game); the faces are fixed by the tape's
-    labels all the same, so the record still replays the same dice.
+    low (seeding a PRNG is the dearest step of a game), and drawing it as random bytes mapped
+    to faces by `bytes.translate` keeps it all in C; the faces are fixed by the tape's
+    PRNG all the same, so the record still replays the same dice.
     """
-    return bytes(rng.choices(range(3), k=TAPE_ROLLS * 6))
+    size = TAPE_ROLLS * 6
+    faces = b""
+    while len(faces) < size:
+        faces += rng.randbytes(size).translate(_FACE_OF_BYTE, _UNEVEN)
+    return faces[:size]
 
 
-def roll(combo: Combo, faces: bytes) -> tuple[tuple[str, int], ...]:
-    """The dice of `combo` showing the face indices `faces` (one per die): (colour, value)."""
-    return tuple(
-        (colour, FACES[colour][index]) for colour, index in zip(_DICE[combo], faces, strict=False)
-    )
+Outcome = tuple[tuple[tuple[str, int], ...], int]
+"""A roll as the dice show it, (colour, value) for each die, and its sum."""
+
+
+def _outcomes(combo: Combo) -> tuple[int, dict[bytes, Outcome]]:
+    colours = _DICE[combo]
+    table: dict[bytes, Outcome] = {}
+    for faces in itertools.product(range(3), repeat=len(colours)):
+        dice = tuple(
+            (colour, FACES[colour][index]) for colour, index in zip(colours, faces, strict=True)
+        )
+        table[bytes(faces)] = (dice, sum(value for _, value in dice))
+    return len(colours), table
+
+
+OUTCOMES: dict[Combo, tuple[int, dict[bytes, Outcome]]] = {
+    combo: _outcomes(combo) for combo in COMBOS
+}
+"""Per combination: how many dice it rolls, and the outcome of every string of that many face
+indices (2,196 in all), so a roll is one slice of the tape and one look-up."""
+
+
+def roll(combo: Combo, faces: bytes, start: int = 0) -> Outcome:
+    """The dice of `combo` showing the face indices of `faces` from `start` (one per die), and
+    their sum."""
+    count, table = OUTCOMES[combo]
+    return table[faces[start : start + count]]
 
 
 def combo_label(combo: Combo) -> str:
@@ -80,9 +111,12 @@ def combo_label(combo: Combo) -> str:
     return "+".join(parts)
 
 
+_COUNTS = {combo: dict(zip(COLOURS, combo, strict=True)) for combo in COMBOS}
+
+
 def combo_action(combo: Combo) -> dict[str, object]:
     """The roll action for a combination (design.md: a colour left out counts 0)."""
-    return {"kind": "roll", "dice": dict(zip(COLOURS, combo, strict=True))}
+    return {"kind": "roll", "dice": _COUNTS[combo].copy()}
 
 
 def free_chance(hand: tuple[int, ...] | list[int], combo: Combo) -> float:

@@ -3,18 +3,25 @@
 The state is a small immutable value with `__slots__`, like No Thanks!'s: benchmarks and bots
 play thousands of games, so `apply` copies the fields explicitly instead of going through
 `dataclasses.replace`. Chance after `new` comes from `core.api.chance(seed, ...)` labelled by
-what it decides — each round's shuffle, and the faces of every 64 rolls drawn as one tape
-(`dice.tape`) — so a match record replays exactly.
+what it decides, one PRNG per round (`_round_chance`): it draws the round's first tape of dice
+faces (`dice.tape`, 64 rolls) and then its shuffle; a longer round draws further tapes from
+their own labels. So a match record replays exactly, and a game seeds only three PRNGs.
 
 The decision after a roll is simultaneous (PA-8/PA-9): each seat's choice waits in `choices`
 until the last seat has decided, and only then are all of them carried out and logged
 together. Until then a view shows who has decided, never what (PA-15), except to the seat
 itself. A choice is stored as a number: the card to discard, or `TOKEN` (0, no card is 0).
+
+Speed: `apply` first tries `_quick_move`, plain type checks and look-ups that accept a
+well-formed legal action; only what that does not accept goes through `_checked_move`, which
+checks one thing at a time so a refusal says what is wrong (PA ids included). The seats still
+to act are kept in `waiting`, so `to_act` is a copy.
 """
 
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from typing import Any
 
 from core.api import (
@@ -50,6 +57,7 @@ MAX_TOKENS = 5  # PA-3
 MAX_COST = 4  # PA-8: four tokens discard any card
 ROUNDS = 3  # PA-13
 KINDS = ("roll", "discard", "token")
+ROLL, DECIDE, OVER = "roll", "decide", "over"  # the phases
 TOKEN = 0
 """The stored choice "take a token" (PA-8); any other stored choice is the card discarded."""
 TOKEN_ACTION: Action = {"kind": "token"}
@@ -65,7 +73,9 @@ class PasovecState(SlotValue):
 
     `hands`, `aside` and the undecided `choices` of other seats are what views hide; `aside`
     is the part of the shuffled deck not dealt this round (PA-5, PA-17). `tape` holds the faces
-    of the coming rolls (`dice.tape`), as hidden as the seed it is drawn from.
+    of the round's coming rolls (`dice.tape`), as hidden as the seed it is drawn from; `rolls`
+    counts the round's rolls. `waiting` is `to_act` kept ready: the roller, or the seats yet to
+    decide.
     """
 
     __slots__ = (
@@ -88,6 +98,7 @@ class PasovecState(SlotValue):
         "sum",
         "tape",
         "tokens",
+        "waiting",
     )
 
     players: int
@@ -106,6 +117,7 @@ class PasovecState(SlotValue):
     sum: int | None
     tape: bytes
     choices: tuple[int | None, ...]
+    waiting: tuple[int, ...]
     discards: tuple[int, ...]
     penalties: tuple[tuple[int, ...], ...]
     log: tuple[tuple[Any, ...], ...]
@@ -129,6 +141,7 @@ class PasovecState(SlotValue):
         s.sum = self.sum
         s.tape = self.tape
         s.choices = self.choices
+        s.waiting = self.waiting
         s.discards = self.discards
         s.penalties = self.penalties
         s.log = self.log
@@ -152,23 +165,45 @@ def _validate_deck(deck: object) -> tuple[int, ...]:
     return tuple(deck)
 
 
-def _deal(state: PasovecState, order: tuple[int, ...]) -> None:
-    """PA-5: ten cards each from `order`, the rest set aside unseen; a fresh discard pile."""
+def _round_chance(seed: int, round_number: int) -> tuple[random.Random, bytes]:
+    """The round's PRNG, after it drew the faces of the round's first `TAPE_ROLLS` rolls."""
+    rng = chance(seed, "round", round_number)
+    return rng, tape(rng)
+
+
+def _tape(seed: int, round_number: int, block: int) -> bytes:
+    """PA-2/PA-7: the faces of the round's rolls from `block * TAPE_ROLLS` on."""
+    if block == 0:
+        return _round_chance(seed, round_number)[1]
+    return tape(chance(seed, "dice", round_number, block))
+
+
+def _shuffled(rng: random.Random) -> tuple[int, ...]:
+    """PA-5: the 60 cards in a random order, by Fisher-Yates on `rng.random()`: a third of the
+    cost of `rng.shuffle`'s exact integer draws, at a bias below 2**-46 per swap."""
+    order = list(CARDS)
+    draw = rng.random
+    for i in range(len(order) - 1, 0, -1):
+        j = int(draw() * (i + 1))
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
+def _deal(state: PasovecState, order: tuple[int, ...], faces: bytes) -> None:
+    """PA-5: ten cards each from `order`, the rest set aside unseen; a fresh discard pile; the
+    round's first tape of dice faces."""
     n = state.players
     state.hands = tuple(tuple(sorted(order[i * HAND : (i + 1) * HAND])) for i in range(n))
     state.aside = order[n * HAND :]
     state.discards = ()
-    state.phase = "roll"
+    state.phase = ROLL
     state.active = state.starter
+    state.waiting = (state.starter,)
     state.dice = state.roll = state.sum = None
-    state.choices = (None,) * n
+    state.choices = _UNDECIDED[n]
+    state.rolls = 0
+    state.tape = faces
     state.log = (*state.log, ("deal", state.round, state.starter))
-
-
-def _shuffled(seed: int, round_number: int) -> tuple[int, ...]:
-    order = list(CARDS)
-    chance(seed, "deal", round_number).shuffle(order)
-    return tuple(order)
 
 
 def _parse_dice(dice: object) -> Combo:
@@ -193,6 +228,10 @@ def _parse_dice(dice: object) -> Combo:
 
 FIELDS = {"roll": ("dice",), "discard": ("card",), "token": ()}
 _KEYS = {kind: frozenset(("kind", *fields)) for kind, fields in FIELDS.items()}
+_COLOUR_KEYS = frozenset(COLOURS)
+_COMBO_SET = frozenset(COMBOS)
+_SEATS = {players: tuple(range(players)) for players in range(7)}
+_UNDECIDED = {players: (None,) * players for players in range(7)}
 
 
 def _only_fields(action: Action, kind: str) -> None:
@@ -201,6 +240,72 @@ def _only_fields(action: Action, kind: str) -> None:
         extra = brief(sorted(str(k) for k in action if k != "kind"))
         wanted = ", ".join(repr(f) for f in FIELDS[kind]) or "no other fields"
         raise IllegalMove(f"a {kind} action takes {wanted} (got {extra})")
+
+
+Move = Combo | int
+"""What an accepted action does: the combination rolled, or the stored choice (`TOKEN` or a
+card) of a seat deciding."""
+
+
+def _quick_move(state: PasovecState, seat: object, action: object) -> Move | None:
+    """The move of a well-formed legal action, by plain type checks and look-ups; None for
+    anything else (a malformed or illegal action, or an unusual but legal one such as a dict
+    subclass), which `_checked_move` then examines."""
+    if type(action) is not dict or type(seat) is not int:
+        return None
+    kind = action.get("kind")
+    if state.phase == DECIDE:
+        if seat not in state.waiting:
+            return None
+        if kind == "token":
+            return TOKEN if len(action) == 1 else None
+        card = action.get("card")
+        if (
+            kind == "discard"
+            and len(action) == 2
+            and type(card) is int
+            and card in state.hands[seat]
+            and cost(card, state.sum) <= state.tokens[seat]  # type: ignore[arg-type]
+        ):
+            return card
+        return None
+    dice = action.get("dice")
+    if (
+        kind != "roll"
+        or len(action) != 2
+        or seat != state.active
+        or state.phase != ROLL
+        or type(dice) is not dict
+        or not dice.keys() <= _COLOUR_KEYS
+    ):
+        return None
+    combo = (dice.get("blue", 0), dice.get("yellow", 0), dice.get("red", 0))
+    if type(combo[0]) is int and type(combo[1]) is int and type(combo[2]) is int:
+        return combo if combo in _COMBO_SET else None
+    return None
+
+
+def _checked_move(state: PasovecState, seat: object, action: object) -> Move:
+    """The move of an action `_quick_move` did not accept, or IllegalMove saying what is
+    wrong, one check at a time."""
+    kind = action_kind(action, KINDS)
+    assert isinstance(action, dict)
+    if state.phase == OVER:
+        raise IllegalMove("the game is over")
+    seat = check_seat(seat, state.players)
+    _only_fields(action, kind)
+    if kind == "roll":
+        combo = _parse_dice(action["dice"])
+        if state.phase != ROLL:
+            raise IllegalMove("the dice are rolled; decide on this sum first")
+        if seat != state.active:
+            raise IllegalMove(f"it is seat {state.active}'s roll, not seat {seat}'s")
+        return combo
+    if state.phase != DECIDE:
+        raise IllegalMove(f"seat {state.active} rolls first; decide once the sum is known")
+    if seat not in state.waiting:
+        raise IllegalMove("you have already decided on this roll (PA-8)")
+    return TOKEN if kind == "token" else _check_discard(state, seat, action["card"])
 
 
 class Pasovec:
@@ -216,117 +321,47 @@ class Pasovec:
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> PasovecState:
         players = check_players(self, players)
         opts = check_options(self, options, players)
+        rng, faces = _round_chance(seed, 1)
+        deck = opts.get("deck")
+        order = _validate_deck(deck) if deck is not None else _shuffled(rng)
         first = opts.get("first")
         if first is None:
-            first = chance(seed, "first").randrange(players)  # PA-6
+            first = rng.randrange(players)  # PA-6
         s = PasovecState()
         s.players = players
         s.seed = seed
         s.first = s.starter = first
         s.round = 1
-        s.rolls = 0
-        s.tape = _tape(seed, 0)
         s.tokens = (START_TOKENS,) * players  # PA-4
         s.penalties = ()
         s.log = ()
-        deck = opts.get("deck")
-        _deal(s, _validate_deck(deck) if deck is not None else _shuffled(seed, 1))
+        _deal(s, order, faces)
         return s
 
     def to_act(self, state: PasovecState) -> list[int]:
-        if state.phase == "decide":
-            return [i for i, choice in enumerate(state.choices) if choice is None]
-        return [] if state.phase == "over" else [state.active]
+        return list(state.waiting)
 
     def legal_actions(self, state: PasovecState, seat: int) -> list[Action]:
-        if state.phase == "roll":
+        if state.phase == ROLL:
             return [combo_action(c) for c in COMBOS] if seat == state.active else []
-        if state.phase != "decide" or state.choices[seat] is not None:
+        if state.phase != DECIDE or seat not in state.waiting:
             return []
         return [TOKEN_ACTION.copy()] + [
             {"kind": "discard", "card": card} for card in affordable(state, seat)
         ]
 
     def apply(self, state: PasovecState, seat: int, action: Action) -> PasovecState:
-        kind = action_kind(action, KINDS)
-        if state.phase == "over":
-            raise IllegalMove("the game is over")
-        check_seat(seat, state.players)
-        _only_fields(action, kind)
-        if kind == "roll":
-            return self._roll(state, seat, _parse_dice(action["dice"]))
-        if state.phase != "decide":
-            raise IllegalMove(f"seat {state.active} rolls first; decide once the sum is known")
-        if state.choices[seat] is not None:
-            raise IllegalMove("you have already decided on this roll (PA-8)")
-        choice = TOKEN if kind == "token" else _check_discard(state, seat, action["card"])
-        choices = list(state.choices)
-        choices[seat] = choice
-        if None in choices:
-            s = state.clone()
-            s.choices = tuple(choices)
-            return s
-        return self._reveal(state, choices)  # type: ignore[arg-type]
-
-    @staticmethod
-    def _roll(state: PasovecState, seat: int, combo: Combo) -> PasovecState:
-        """PA-7: the active seat rolls the chosen dice; everyone then decides (PA-8)."""
-        if state.phase != "roll":
-            raise IllegalMove("the dice are rolled; decide on this sum first")
-        if seat != state.active:
-            raise IllegalMove(f"it is seat {state.active}'s roll, not seat {seat}'s")
-        start = state.rolls % TAPE_ROLLS * 6
-        dice = roll(combo, state.tape[start : start + 6])
-        s = state.clone()
-        s.phase = "decide"
-        s.rolls = state.rolls + 1
-        if s.rolls % TAPE_ROLLS == 0:
-            s.tape = _tape(state.seed, s.rolls // TAPE_ROLLS)
-        s.dice = combo
-        s.roll = dice
-        s.sum = sum(value for _, value in dice)
-        s.log = (*state.log, ("roll", seat, combo, dice, s.sum))
-        return s
-
-    @staticmethod
-    def _reveal(state: PasovecState, choices: list[int]) -> PasovecState:
-        """PA-9: every decision carried out together; then PA-10 or PA-11."""
-        total = state.sum
-        assert total is not None
-        hands = list(state.hands)
-        tokens = list(state.tokens)
-        discards = list(state.discards)
-        decisions = []
-        for seat, card in enumerate(choices):
-            if card == TOKEN:
-                gained = 1 if tokens[seat] < MAX_TOKENS else 0  # PA-3 cap
-                tokens[seat] += gained
-                decisions.append((seat, TOKEN, gained))
-            else:
-                price = cost(card, total)
-                tokens[seat] -= price
-                hand = list(hands[seat])
-                hand.remove(card)
-                hands[seat] = tuple(hand)
-                discards.append(card)
-                decisions.append((seat, card, price))
-        s = state.clone()
-        s.hands = tuple(hands)
-        s.tokens = tuple(tokens)
-        s.discards = tuple(discards)
-        s.choices = (None,) * state.players
-        s.log = (*state.log, ("reveal", total, tuple(decisions)))
-        if all(hands):
-            s.phase = "roll"
-            s.active = (state.active + 1) % state.players  # PA-10
-            s.dice = s.roll = s.sum = None
-            return s
-        return _end_round(s)
+        move = _quick_move(state, seat, action)
+        if move is None:
+            move = _checked_move(state, seat, action)
+        if state.phase == ROLL:
+            return _roll(state, move)  # type: ignore[arg-type]
+        return _decide(state, seat, move)  # type: ignore[arg-type]
 
     def default_action(self, state: PasovecState, seat: int) -> Action:
         """Take a token when deciding (always legal, PA-8); when rolling, the dice most likely
         to hit a card of the roller's hand for free."""
-        if state.phase == "roll":
+        if state.phase == ROLL:
             return combo_action(best_free_combo(state.hands[seat]))
         return TOKEN_ACTION.copy()
 
@@ -334,11 +369,13 @@ class Pasovec:
         return self.default_action(state, seat)  # the rules have no penalty for slowness
 
     def random_action(self, state: PasovecState, seat: int, rng: random.Random) -> Action:
-        if state.phase == "roll":
-            return combo_action(rng.choice(COMBOS))
-        options = affordable(state, seat)
-        pick = rng.randrange(len(options) + 1)
-        return {"kind": "discard", "card": options[pick - 1]} if pick else TOKEN_ACTION.copy()
+        """Any combination when rolling; when deciding, a token or any card within reach, each
+        copy of a card as likely as the token (`rng.random()`: the cheapest draw)."""
+        if state.phase == ROLL:
+            return combo_action(COMBOS[int(rng.random() * len(COMBOS))])
+        reach = _reach(state, seat)
+        pick = int(rng.random() * (len(reach) + 1))
+        return {"kind": "discard", "card": reach[pick]} if pick < len(reach) else {"kind": "token"}
 
     def twin(self, state: PasovecState, seat: int | None, rng: random.Random) -> PasovecState:
         """The same table with the cards `seat` cannot see (others' hands and the set-aside
@@ -356,8 +393,8 @@ class Pasovec:
         s.hands = tuple(hands)
         s.aside = tuple(unseen)
         s.seed = rng.getrandbits(64)
-        s.tape = _tape(s.seed, s.rolls // TAPE_ROLLS)
-        if state.phase == "decide":
+        s.tape = _tape(s.seed, s.round, s.rolls // TAPE_ROLLS)
+        if state.phase == DECIDE:
             choices = list(state.choices)
             for i in hidden_seats:
                 if choices[i] is not None:
@@ -366,26 +403,26 @@ class Pasovec:
         return s
 
     def is_over(self, state: PasovecState) -> bool:
-        return state.phase == "over"
+        return state.phase == OVER
 
     def result(self, state: PasovecState) -> dict[str, list[int]]:
         """Penalty totals of the finished rounds; winners once the third round is over."""
         scores = totals(state)
         return {
             "scores": scores,
-            "winners": winners(scores, state.tokens)[0] if state.phase == "over" else [],
+            "winners": winners(scores, state.tokens)[0] if state.phase == OVER else [],
         }
 
     def view(self, state: PasovecState, seat: int | None) -> View:
         """PA-15/16/17: own hand and own undecided choice; everything else listed is public."""
-        over = state.phase == "over"
+        over = state.phase == OVER
         own = seat is not None and 0 <= seat < state.players
         choice = state.choices[seat] if own else None  # type: ignore[index]
         view: View = {
             "game": self.id,
             "seat": seat,
             "players": state.players,
-            "to_act": self.to_act(state),
+            "to_act": list(state.waiting),
             "over": over,
             "phase": state.phase,
             "round": state.round,
@@ -410,17 +447,89 @@ class Pasovec:
         return view
 
 
-def affordable(state: PasovecState, seat: int) -> list[int]:
-    """The distinct cards `seat` can discard on the current sum with the tokens it holds (PA-8)."""
+def _roll(state: PasovecState, combo: Combo) -> PasovecState:
+    """PA-7: the active seat rolls the chosen dice; everyone then decides (PA-8)."""
+    rolls = state.rolls
+    dice, total = roll(combo, state.tape, rolls % TAPE_ROLLS * 6)
+    s = state.clone()
+    s.phase = DECIDE
+    s.rolls = rolls = rolls + 1
+    if rolls % TAPE_ROLLS == 0:
+        s.tape = _tape(state.seed, state.round, rolls // TAPE_ROLLS)
+    s.dice = combo
+    s.roll = dice
+    s.sum = total
+    s.waiting = _SEATS[state.players]
+    s.log = (*state.log, ("roll", state.active, combo, dice, total))
+    return s
+
+
+def _decide(state: PasovecState, seat: int, choice: int) -> PasovecState:
+    """PA-8: `seat` decides, secretly; the last decision reveals them all (PA-9)."""
+    choices = state.choices
+    choices = (*choices[:seat], choice, *choices[seat + 1 :])
+    waiting = state.waiting
+    if len(waiting) == 1:
+        return _reveal(state, choices)  # type: ignore[arg-type]
+    at = waiting.index(seat)
+    s = state.clone()
+    s.choices = choices
+    s.waiting = waiting[:at] + waiting[at + 1 :]
+    return s
+
+
+def _reveal(state: PasovecState, choices: tuple[int, ...]) -> PasovecState:
+    """PA-9: every decision carried out together; then PA-10 or PA-11."""
+    total = state.sum
+    assert total is not None
+    hands = list(state.hands)
+    tokens = list(state.tokens)
+    shed = []
+    decisions = []
+    for seat, card in enumerate(choices):
+        if card == TOKEN:
+            gained = 1 if tokens[seat] < MAX_TOKENS else 0  # PA-3 cap
+            tokens[seat] += gained
+            decisions.append((seat, TOKEN, gained))
+        else:
+            price = min(abs(card - total), MAX_COST)  # `cost`, inline on this hot path
+            tokens[seat] -= price
+            hand = hands[seat]
+            at = hand.index(card)
+            hands[seat] = hand[:at] + hand[at + 1 :]
+            shed.append(card)
+            decisions.append((seat, card, price))
+    s = state.clone()
+    s.hands = tuple(hands)
+    s.tokens = tuple(tokens)
+    if shed:
+        s.discards = state.discards + tuple(shed)
+    s.choices = _UNDECIDED[state.players]
+    s.log = (*state.log, ("reveal", total, tuple(decisions)))
+    if all(hands):
+        s.phase = ROLL
+        s.active = active = (state.active + 1) % state.players  # PA-10
+        s.waiting = (active,)
+        s.dice = s.roll = s.sum = None
+        return s
+    return _end_round(s)
+
+
+def _reach(state: PasovecState, seat: int) -> tuple[int, ...]:
+    """The cards of `seat`'s hand (sorted, copies kept) it can discard on the current sum with
+    the tokens it holds (PA-8): a slice of the hand, found by bisection."""
     total = state.sum
     assert total is not None
     purse = state.tokens[seat]
-    low, high = (total - purse, total + purse) if purse < MAX_COST else (0, 99)
-    out: list[int] = []
-    for card in state.hands[seat]:
-        if low <= card <= high and (not out or out[-1] != card):
-            out.append(card)
-    return out
+    hand = state.hands[seat]
+    if purse >= MAX_COST:
+        return hand
+    return hand[bisect_left(hand, total - purse) : bisect_right(hand, total + purse)]
+
+
+def affordable(state: PasovecState, seat: int) -> list[int]:
+    """The distinct cards `seat` can discard on the current sum with the tokens it holds (PA-8)."""
+    return list(dict.fromkeys(_reach(state, seat)))
 
 
 def totals(state: PasovecState) -> list[int]:
@@ -438,11 +547,6 @@ def winners(scores: list[int], tokens: tuple[int, ...] | list[int]) -> tuple[lis
     most = max(tokens[i] for i in tied)
     left = [i for i in tied if tokens[i] == most]
     return left, "tokens" if len(left) == 1 else "shared"
-
-
-def _tape(seed: int, block: int) -> bytes:
-    """PA-2/PA-7: the faces of rolls `block * TAPE_ROLLS` onwards, from the match seed."""
-    return tape(chance(seed, "dice", block))
 
 
 def _check_discard(state: PasovecState, seat: int, card: object) -> int:
@@ -470,14 +574,16 @@ def _end_round(s: PasovecState) -> PasovecState:
     s.log = (*s.log, ("round_end", s.round, penalties))
     s.dice = s.roll = s.sum = None
     if s.round == ROUNDS:
-        s.phase = "over"
+        s.phase = OVER
+        s.waiting = ()
         scores = totals(s)
         best, tie_break = winners(scores, s.tokens)
         s.log = (*s.log, ("game_end", tuple(best), tie_break))
         return s
     s.round += 1
     s.starter = (s.starter + 1) % s.players  # PA-6 [interpretation]
-    _deal(s, _shuffled(s.seed, s.round))
+    rng, faces = _round_chance(s.seed, s.round)
+    _deal(s, _shuffled(rng), faces)
     return s
 
 

@@ -335,3 +335,23 @@ def test_replay_rebuilds_the_state_from_the_record() -> None:
         state = GAME.apply(state, seat, action)
         core.record_action(record, seat, action)
     assert core.replay(json.loads(json.dumps(record))) == state
+
+
+class Intent(dict):  # type: ignore[type-arg]
+    """An action in a dict subclass: legal, but not what `apply`'s short path checks for."""
+
+
+def test_the_short_path_and_the_checked_path_of_apply_agree() -> None:
+    """`apply` accepts well-formed legal actions by quick checks and examines anything else
+    step by step: both must make the same moves (PA-7, PA-8)."""
+    state = deciding([[9, 9, 4, 12], [15, 16]], tokens=[2, 2], total=10)
+    for action in GAME.legal_actions(state, 0):
+        quick = GAME.apply(state, 0, action)
+        slow = GAME.apply(state, 0, Intent(action))
+        assert quick == slow and quick.choices[0] == action.get("card", 0)
+    rolling = GAME.new(3, seed=4, options={"first": 1})
+    for action in GAME.legal_actions(rolling, 1):
+        slow_action = Intent(action, dice=Intent(action["dice"]))
+        assert GAME.apply(rolling, 1, action) == GAME.apply(rolling, 1, slow_action)
+    full = {"kind": "roll", "dice": {"blue": 0, "yellow": 0, "red": 1}}
+    assert GAME.apply(rolling, 1, ONE_RED) == GAME.apply(rolling, 1, full)  # 0 when left out

@@ -1,17 +1,27 @@
 """Ways through a Pásovec table by keystrokes, shared by its Pilot and snapshot tests.
 
 The table is seeded and the bots are easy (a deterministic heuristic) with no pause, so every
-run plays the same game.
+run plays the same game. `open_late` sits at a table whose first moves were made at core speed,
+so a test starts where there is something to check instead of playing up to it by keys.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from typing import Any
+
 from textual.pilot import Pilot
 
-from core.pasovec import cost
+import core
+from core.pasovec import PasovecState, cost
+from net import journal
+from net.host import Host
 from tests.tui.pilots import wait_until
+from tui.app import GamenightApp
 from tui.games.pasovec.screen import PasovecScreen
 from tui.screens.solo_setup import SoloSetupScreen
+from tui.table import TableLink
 from tui.widgets.cycler import Cycler
 
 
@@ -56,12 +66,72 @@ async def decide(pilot: Pilot[None], screen: PasovecScreen) -> str:
     return key
 
 
-async def until_my_roll(pilot: Pilot[None], screen: PasovecScreen) -> None:
-    """Decide by keys (`decide`) until the table waits for our roll."""
-    while True:
-        await wait_until(pilot, lambda: phase_of(screen) is not None)
-        if phase_of(screen) == "roll":
-            return
-        version = screen.state["version"]  # type: ignore[index]
-        await decide(pilot, screen)
-        await wait_until(pilot, lambda v=version: screen.state["version"] > v)
+def bots_record(players: int, seed: int, stop: Callable[[PasovecState], bool]) -> dict[str, Any]:
+    """The match record of easy bots in every seat (ours too) playing until `stop(state)`:
+    the first moves of a late position, made at core speed (or a whole game)."""
+    game, bot = core.get_game("pasovec"), core.get_bot("pasovec", "easy")
+    record = core.new_record("pasovec", players, seed)
+    state, rng = game.new(players, seed), random.Random(seed)
+    while not game.is_over(state) and not stop(state):
+        seat = game.to_act(state)[0]
+        action = bot.act(game.view(state, seat), rng)
+        state = game.apply(state, seat, action)
+        core.record_action(record, seat, action)
+    return record
+
+
+async def open_late(app: GamenightApp, pilot: Pilot[None], record: dict[str, Any]) -> PasovecScreen:
+    """Sit in seat 0 of a solo table of easy bots (with the app's pause) that goes on from
+    `record`, as a host resumed from its journal does; wait for its screen to show the table."""
+    host = Host(
+        "pasovec", name="Zoe", players=record["players"], solo=True, bot_delay=app.bot_delay
+    )
+    for seat in range(1, record["players"]):
+        host.set_bot(seat, "easy")
+    path = journal.journal_dir() / f"{host.table_id}.jsonl"
+    host._start_game(record, path)  # what Host.resume does once it has read the journal
+    assert host.local is not None
+    app.sit(TableLink(app, host.local, host=host, solo=True))
+    await wait_until(pilot, lambda: table_screen(app) is not None)
+    screen = table_screen(app)
+    assert screen is not None
+    return screen
+
+
+def table_screen(app: GamenightApp) -> PasovecScreen | None:
+    """The Pásovec screen once it shows a state (under the final table, at the end)."""
+    for screen in app.screen_stack:
+        if isinstance(screen, PasovecScreen) and screen.state is not None:
+            return screen
+    return None
+
+
+def our_roll(state: PasovecState) -> bool:
+    return state.phase == "roll" and state.active == 0
+
+
+def our_move_in_round_two(state: PasovecState) -> bool:
+    """Round 1 is over (its summary is in the log) and the table waits for us."""
+    return state.round == 2 and 0 in state.waiting
+
+
+def before_our_last_decision(players: int, seed: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A whole game of easy bots cut just before our decision on its last roll: the record
+    up to there, and the decision to make by keys (`decide_by_keys`) to end the game."""
+    record = bots_record(players, seed, lambda state: False)
+    last = max(i for i, (seat, _) in enumerate(record["actions"]) if seat == 0)
+    action = record["actions"][last][1]
+    record["actions"] = record["actions"][:last]
+    return record, action
+
+
+async def decide_by_keys(pilot: Pilot[None], screen: PasovecScreen, action: dict[str, Any]) -> None:
+    """Make a decision by keys: t, or → to the card and d."""
+    if action["kind"] == "token":
+        await pilot.press("t")
+        return
+    assert screen.state is not None
+    hand = screen.state["view"]["hand"]
+    while hand[screen.selected] != action["card"]:
+        await pilot.press("right")
+    await pilot.press("d")

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from core.pasovec import PasovecState
 from core.pasovec.dice import COLOURS
-from tests.tui.pasovec_pilots import decide, open_pasovec, phase_of, until_my_roll
-from tests.tui.pilots import SIZE, make_app, wait_until
+from tests.tui.pasovec_pilots import (
+    bots_record,
+    decide,
+    open_late,
+    open_pasovec,
+    our_roll,
+    phase_of,
+)
+from tests.tui.pilots import SEED, SIZE, make_app, wait_until
 from tui.games.pasovec.screen import PasovecScreen
 from tui.games.pasovec.words import log_line
+from tui.seats import seat_names
 from tui.widgets.following_log import FollowingLog
 
 
@@ -18,12 +27,30 @@ def log_text(screen: PasovecScreen) -> str:
     return "\n".join(str(line) for line in screen.query_one(FollowingLog).lines)
 
 
-async def test_a_whole_round_by_keys_alone() -> None:
-    """Dice chosen with 1/2/3 and rolled with Enter (PA-7); every decision by d or t (PA-8);
-    the round ends on the roll a hand empties, with its penalties in the log (PA-11, PA-12)."""
+async def test_the_solo_setup_starts_pasovec_by_keys() -> None:
+    """The set-up screen's Game cycler reaches Pásovec; Enter seats us with three easy bots."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_pasovec(pilot)
+        await wait_until(pilot, lambda: screen.state is not None)
+        state = screen.state
+        assert state is not None and state["view"]["game"] == "pasovec"
+        assert [seat["kind"] for seat in state["seats"]] == ["human", "bot", "bot", "bot"]
+        assert {seat["level"] for seat in state["seats"][1:]} == {"easy"}
+
+
+def near_the_end(state: PasovecState) -> bool:
+    """Our roll, with a hand down to one card: the round ends within a few rolls (seed 5)."""
+    return our_roll(state) and min(len(hand) for hand in state.hands) <= 1
+
+
+async def test_the_end_of_a_round_by_keys_alone() -> None:
+    """Dice chosen with 1/2/3 and rolled with Enter (PA-7); every decision by d or t (PA-8);
+    the round ends on the roll a hand empties, with its penalties in the log (PA-11, PA-12).
+    The round's first rolls are played by bots at core speed: keys take over near its end."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_late(app, pilot, bots_record(4, 5, near_the_end))
         keys: set[str] = set()
         rolled: list[dict[str, int]] = []
         while True:
@@ -55,13 +82,38 @@ async def test_a_whole_round_by_keys_alone() -> None:
         assert "Round 1 over. Cards left = penalties:" in log_text(screen)
 
 
+async def test_the_status_says_who_rolls_and_who_decides() -> None:
+    """While a bot chooses its dice nobody decides (PA-7); the dice tumble; once the sum is
+    known everyone decides, and after our decision the status names it and whom we wait for
+    (PA-8, PA-15)."""
+    app = make_app(bot_delay=1.0)
+    async with app.run_test(size=SIZE) as pilot:
+        record = bots_record(4, SEED, lambda s: s.phase == "roll" and s.active != 0)
+        screen = await open_late(app, pilot, record)
+        said: list[str] = []  # every status, so a brief one (the tumble) is seen under load
+        shown = screen.say
+        screen.say = lambda text: (said.append(text), shown(text))[1]  # type: ignore[method-assign]
+        roller = seat_names(screen.state)[screen.state["view"]["active"]]  # type: ignore[arg-type,index]
+        await wait_until(pilot, lambda: f"{roller} is choosing dice to roll…" in status(screen))
+        assert "deciding" not in status(screen)
+        await wait_until(pilot, lambda: any(text.startswith("Sum ") for text in said))
+        total = screen.state["view"]["sum"]  # type: ignore[index]
+        rolling = [text for text in said if text.startswith(f"{roller} rolls ")]
+        assert rolling and all("Sum" not in text for text in rolling)  # told once landed
+        first_sum = next(i for i, text in enumerate(said) if text.startswith("Sum "))
+        assert said.index(rolling[0]) < first_sum and said[first_sum].startswith(f"Sum {total}: ")
+        await pilot.press("t")
+        await wait_until(pilot, lambda: "You chose token; waiting for " in status(screen))
+        assert f"to decide on {total}…" in status(screen)
+
+
 async def test_mouse_and_keys_choose_dice_and_cards_and_refusals_are_explained() -> None:
     """A click on a die chooser or a card works like its key; ←/→ move the selection; a card
     out of reach is refused with the rule's reason (PA-8)."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_pasovec(pilot)
-        await until_my_roll(pilot, screen)
+        screen = await open_late(app, pilot, bots_record(4, SEED, our_roll))
+        await wait_until(pilot, lambda: phase_of(screen) == "roll")
         await pilot.click("#die-yellow")
         await wait_until(pilot, lambda: screen.combo == (1, 2, 1))
         await pilot.press("2", "3")

@@ -210,14 +210,19 @@ class GameScreen(TableTalk):
             verb = "is" if len(away) == 1 else "are"
             fix = " b seats a bot for them." if self._may_stand_in() else ""
             return f"{who} {verb} away — waiting for them to rejoin.{fix}"
-        who = name_list([names[s] for s in waiting])
-        verb = "is deciding" if len(waiting) == 1 else "are deciding"
-        text = f"{who} {verb}…"
+        text = self.waiting_text(waiting)
         if self.watching:
             return f"You are watching; {text}"
         if any(seats[s]["kind"] == "bot" for s in waiting) and self._may_hurry():
             text += " (f skips the pause)"
         return text
+
+    def waiting_text(self, waiting: list[int]) -> str:
+        """Whom the table waits for, when it is not the player's move: 'Ana is deciding…'.
+        A game whose phases wait for different things says which (Pásovec: rolling)."""
+        names = seat_names(self.state)  # type: ignore[arg-type]
+        verb = "is deciding" if len(waiting) == 1 else "are deciding"
+        return f"{name_list([names[s] for s in waiting])} {verb}…"
 
     def say(self, text: str) -> None:
         """Set the status line; the same text again is not redrawn (a status update costs a

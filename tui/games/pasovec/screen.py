@@ -20,10 +20,10 @@ from core.pasovec import cost
 from core.pasovec.dice import FACES, MAX_EACH, combo_action, combo_label
 from core.pasovec.odds import card_costs
 from tui.games.pasovec.widgets import CardCell, DicePanel, HandPanel, PlayersPanel
-from tui.games.pasovec.words import final_table, log_line
+from tui.games.pasovec.words import combo_of, final_table, log_line, own_choice
 from tui.messages import StateMessage
 from tui.screens.game import GameScreen
-from tui.seats import plural, seat_names
+from tui.seats import name_list, plural, seat_names
 
 TOKEN = {"kind": "token"}
 FIRST_DICE = (1, 1, 1)  # one die of each colour until you choose: sums 12 to 18
@@ -137,6 +137,16 @@ class PasovecScreen(GameScreen):
             self.tumbler.stop()
         if self.state is not None:
             self._draw_table(self.state)
+            if not self.tumbles:
+                self.say(self.prompt())  # the dice have landed: now the sum can be told
+
+    def _rolling_text(self) -> str:
+        """The status while the dice tumble: who rolls what, the sum not told yet."""
+        assert self.state is not None
+        view = self.state["view"]
+        who = seat_names(self.state)[view["active"]]
+        verb = "roll" if who == "You" else "rolls"
+        return f"{who} {verb} {combo_label(combo_of(view['dice']))}…"
 
     def _cheapest(self, state: StateMessage) -> int:
         """The card selected when a sum comes up: the cheapest, the first of equals."""
@@ -152,6 +162,8 @@ class PasovecScreen(GameScreen):
             if not any(self.combo):
                 return "Your roll: 1, 2, 3 add blue, yellow, red dice (at least one)."
             return f"Your roll: 1, 2, 3 change the dice; Enter rolls {combo_label(self.combo)}."
+        if self.tumbles:
+            return self._rolling_text()
         hand, total = view["hand"], view["sum"]
         card = hand[self.selected]
         price = card_costs(hand, view["tokens"][state["seat"]], total)[card]
@@ -161,6 +173,24 @@ class PasovecScreen(GameScreen):
             return f"Sum {total}: {card} costs {pay}, out of reach; ←/→ pick a card, {token}."
         what = "for free" if price == 0 else f"for {plural(price, 'token')}"
         return f"Sum {total}: d discards {card} {what}, ←/→ pick another, {token}."
+
+    def waiting_text(self, waiting: list[int]) -> str:
+        """Whom the table waits for, in this phase's words: the roller choosing dice (nobody
+        decides before the sum is known, PA-7), the dice tumbling, or the players still
+        deciding on the sum, with the viewer's own hidden choice once made (PA-8, PA-15)."""
+        assert self.state is not None
+        view = self.state["view"]
+        names = seat_names(self.state)
+        who = name_list([names[s] for s in waiting])
+        if view["phase"] == "roll":
+            return f"{who} is choosing dice to roll…"
+        if self.tumbles:
+            return self._rolling_text()
+        if view["decision"] is not None:
+            mine = own_choice(view["decision"], view["sum"])
+            return f"You chose {mine}; waiting for {who} to decide on {view['sum']}…"
+        verb = "is" if len(waiting) == 1 else "are"
+        return f"{who} {verb} deciding on the sum {view['sum']}…"
 
     @classmethod
     def log_line(cls, entry: dict[str, Any], names: list[str]) -> str | None:
