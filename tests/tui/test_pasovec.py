@@ -86,7 +86,7 @@ async def test_the_status_says_who_rolls_and_who_decides() -> None:
     """While a bot chooses its dice nobody decides (PA-7); the dice tumble; once the sum is
     known everyone decides, and after our decision the status names it and whom we wait for
     (PA-8, PA-15)."""
-    app = make_app(bot_delay=1.0)
+    app = make_app(bot_delay=60.0)  # bots wait until hurried: no status is missed under load
     async with app.run_test(size=SIZE) as pilot:
         record = bots_record(4, SEED, lambda s: s.phase == "roll" and s.active != 0)
         screen = await open_late(app, pilot, record)
@@ -96,6 +96,7 @@ async def test_the_status_says_who_rolls_and_who_decides() -> None:
         roller = seat_names(screen.state)[screen.state["view"]["active"]]  # type: ignore[arg-type,index]
         await wait_until(pilot, lambda: f"{roller} is choosing dice to roll…" in status(screen))
         assert "deciding" not in status(screen)
+        await pilot.press("f")  # hurry the roller: the dice tumble, then the sum is told
         await wait_until(pilot, lambda: any(text.startswith("Sum ") for text in said))
         total = screen.state["view"]["sum"]  # type: ignore[index]
         rolling = [text for text in said if text.startswith(f"{roller} rolls ")]
