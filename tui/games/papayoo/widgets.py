@@ -99,6 +99,9 @@ class TablePanel(Static):
             waiting = view["players"] - len(view["passed_seats"])
             text.append(f"Pass {plural(view['pass_count'], 'card')} left\n")
             text.append(f"{plural(waiting, 'player')} choosing\n")
+            ended = last_deal_end(view)
+            if ended is not None:
+                text.append(f"Deal {ended['deal']} scored →\n", style="bold")
         else:
             lead = view["lead_suit"]
             text.append(
@@ -111,19 +114,34 @@ class TablePanel(Static):
         self.update(text)
 
 
+def last_deal_end(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The log's summary of the deal just scored, while the next deal is still at its pass
+    (nobody has taken a point in it yet); else None."""
+    if view["phase"] != "pass":
+        return None
+    ends = [entry for entry in view["log"] if entry["type"] == "deal_end"]
+    return ends[-1] if ends else None
+
+
 class PlayersPanel(Static):
     """One row per seat: who acts (▶) or has passed (✓), name, cards left, the card played
-    to this trick, this deal's points and the totals."""
+    to this trick, this deal's points and the totals. During the pass of a later deal the
+    points column holds the deal just scored instead (its header says which): with the
+    totals beside it, the panel is the deal's summary table (PY-17)."""
 
     def show(self, message: StateMessage) -> None:
         view = message["view"]
         played = dict((seat, card) for seat, card in view["trick"])
+        ended = last_deal_end(view)
+        points = view["points"] if ended is None else ended["points"]
         table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
         table.add_column("", width=1, no_wrap=True)
         table.add_column("Player", no_wrap=True, max_width=PLAYER_WIDTH)
         table.add_column("Left", justify="right", no_wrap=True)
         table.add_column("Trick", no_wrap=True)
-        table.add_column("Pts", justify="right", no_wrap=True)
+        table.add_column(
+            "Pts" if ended is None else f"Deal {ended['deal']}", justify="right", no_wrap=True
+        )
         table.add_column("Total", justify="right", no_wrap=True)
         passing = view["phase"] == "pass"
         for seat in range(view["players"]):
@@ -134,7 +152,7 @@ class PlayersPanel(Static):
                 seat_label(message, seat),
                 str(view["hand_sizes"][seat]),
                 card_text(played[seat]) if seat in played else "",
-                str(view["points"][seat]),
+                str(points[seat]),
                 str(view["totals"][seat]),
                 style="reverse" if acting else "bold" if seat == message["seat"] else "",
             )
