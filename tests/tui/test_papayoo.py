@@ -20,7 +20,7 @@ from tests.tui.pilots import (
     wait_until,
 )
 from tui.games.papayoo.screen import PapayooScreen
-from tui.games.papayoo.widgets import score_table
+from tui.games.papayoo.widgets import CARD_CELLS, CARDS_PER_LINE, HandPanel, score_table
 from tui.screens.final import FinalScreen
 
 GAME = get_game("papayoo")
@@ -143,6 +143,41 @@ async def test_the_end_of_a_deal_by_keys() -> None:
         lines = screen.log_lines_of(state)
         assert any(line.startswith("Deal 1 over") for line in lines)
         assert score_table(state).row_count == 4
+
+
+def card_offset(index: int) -> tuple[int, int]:
+    """Where to click card `index` of the hand panel: inside its border, mid-card."""
+    return (1 + CARD_CELLS * (index % CARDS_PER_LINE) + 3, 1 + index // CARDS_PER_LINE)
+
+
+async def click_card(pilot: Pilot[None], screen: PapayooScreen, index: int) -> None:
+    version = screen.state["version"]
+    marks = set(screen.chosen)
+    await pilot.click(HandPanel, offset=card_offset(index))
+    await wait_until(pilot, lambda: screen.state["version"] > version or screen.chosen != marks)
+
+
+async def test_clicking_cards_marks_them_for_the_pass_and_plays_them() -> None:
+    """The mouse does what space does with the cursor on the card: mark and unmark in the
+    pass (PY-9), play in a trick; a card that does not follow suit is refused with the rules'
+    reason (PY-13)."""
+    async with resume_at([]).run_test(size=SIZE) as pilot:
+        screen = await resumed(pilot)
+        hand = screen.state["view"]["hand"]
+        for index in (0, 10, 2, 0):
+            await click_card(pilot, screen, index)
+        assert screen.chosen == {hand[10], hand[2]} and screen.cursor == 0
+    async with resume_at(late_actions(7)).run_test(size=SIZE) as pilot:
+        screen = await resumed(pilot)
+        view = screen.state["view"]
+        hand, legal = view["hand"], view["legal"]
+        assert view["lead_suit"] == "S" and legal == ["S10"]  # this seeded deal
+        await pilot.click(HandPanel, offset=card_offset(hand.index("P4")))
+        status = screen.query_one("#status")
+        await wait_until(pilot, lambda: "must follow suit" in str(status.render()))
+        assert screen.state["view"]["hand"] == hand
+        await click_card(pilot, screen, hand.index("S10"))
+        assert "S10" not in screen.state["view"]["hand"]
 
 
 def resume_at(actions: list[tuple[int, dict]], players: int = 4, deals: int = 1):

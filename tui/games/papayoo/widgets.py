@@ -12,13 +12,16 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
+from textual.message import Message
 from textual.widgets import Static
 
 from core.papayoo.cards import ORDER, SUIT, SUIT_NAMES
 from tui.messages import StateMessage
 from tui.seats import PLAYER_WIDTH, plural, seat_label
 
-CARDS_PER_LINE = 9  # cards of 8 cells in a hand line inside an 80-column screen
+CARDS_PER_LINE = 9  # cards of CARD_CELLS cells in a hand line inside an 80-column screen
+CARD_CELLS = 8  # "[✓♠S10*]": cursor brackets, mark, symbol and code, received star
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "P": "¤"}
 
 
@@ -35,8 +38,8 @@ def hand_text(
     hand: list[str], cursor: int | None, chosen: set[str], received: set[str], legal: set[str]
 ) -> Text:
     """The hand in suit order; each card drawn as [✓♠S7 *] with marks that need no colour,
-    every card 8 cells wide and CARDS_PER_LINE to a line, so a 20-card hand fits 80 columns
-    and a line never breaks inside a card."""
+    every card CARD_CELLS wide and CARDS_PER_LINE to a line, so a 20-card hand fits 80
+    columns and a line never breaks inside a card (and `card_at` finds a click's card)."""
     text = Text(no_wrap=True)
     for index, card in enumerate(hand):
         if index and index % CARDS_PER_LINE == 0:
@@ -51,6 +54,15 @@ def hand_text(
         text.append(f"{mark}{card_text(card):<4}{tail}", style=style.strip())
         text.append("]" if at else " ", style="bold")
     return text
+
+
+def card_at(x: int, y: int, cards: int) -> int | None:
+    """The index of the card drawn at cell (x, y) of `hand_text` for a hand of `cards`."""
+    column = x // CARD_CELLS
+    index = y * CARDS_PER_LINE + column
+    if x < 0 or y < 0 or column >= CARDS_PER_LINE or index >= cards:
+        return None
+    return index
 
 
 def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
@@ -160,13 +172,29 @@ class PlayersPanel(Static):
 
 
 class HandPanel(Static):
-    """The player's hand; the screen keeps the cursor and the chosen cards."""
+    """The player's hand; the screen keeps the cursor and the chosen cards. A click on a card
+    posts `Picked` with its index."""
+
+    class Picked(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    cards: int = 0
 
     def show(self, view: dict[str, Any], cursor: int | None, chosen: set[str]) -> None:
         hand = view["hand"] or []
+        self.cards = len(hand)
         received = set(view["received"] or []) if view["phase"] != "pass" else set()
         legal = set(view["legal"]) if view["phase"] == "play" else set()
         self.update(hand_text(hand, cursor, chosen, received, legal))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        index = None if offset is None else card_at(offset.x, offset.y, self.cards)
+        if index is not None:
+            event.stop()
+            self.post_message(self.Picked(index))
 
 
 def score_table(state: StateMessage) -> Table:
