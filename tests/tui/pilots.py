@@ -94,7 +94,10 @@ def crashed_solo_game(
     Pilot test can start late in a game without playing (and drawing) every move up to it.
 
     The header comes from a real solo host's lobby, so it is the one a crashed host leaves.
+    Journals left before (by an app closed mid-game) are removed: this is the game to resume.
     """
+    for old in journal_dir().glob("*.jsonl"):
+        old.unlink()
     host = Host(game_id, name="Zoe", players=players, options=options, solo=True)
     for seat in range(1, players):
         host.set_bot(seat, level)
