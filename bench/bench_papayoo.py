@@ -5,18 +5,21 @@ Not a test: at full size the hard series take the better part of an hour each. R
 otherwise idle machine:
 
     .venv/bin/python bench/bench_papayoo.py [--games 500] [--seed 1] [--json FILE]
-        [--only engine,normal_vs_easy,hard_vs_easy,hard_vs_normal] [--chunk 10]
+        [--only engine,normal_vs_easy,hard_vs_easy,hard_vs_normal] [--chunk 20] [--duplicate]
 
 Every figure is measured on one core (this process). Decision times come from the strength
 series themselves, so they are times in real games, passes and opening leads included; they
 and the engine rate are CPU times of this process, so other jobs on the machine do not count.
 The series advance together, `--chunk` games at a time, and `--json FILE` is rewritten after
 every turn, so a long run can be read (and reported, with its intervals) before it ends.
+`--duplicate` plays each deal once per rotation of the seats (core.arena's duplicate series),
+so the bot meets the same cards from every seat; its interval is then paired by deal.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import sys
@@ -61,35 +64,45 @@ def strength(
     chunk: int,
     figures: dict[str, Any],
     write: Callable[[], None],
+    duplicate: bool = False,
 ) -> None:
     """The series of `names`, played in turns of `chunk` games each, so that all of them
     advance together; after every turn the figures so far are stored and `write` is called.
     A long run can thus be read, intervals and all, before it ends.
 
-    Each turn is one `play_series` with its own seed (drawn from `seed`); the turns' seat
-    statistics are merged, which is what one long series would have counted.
+    Each turn is one `play_series` with its own seed (drawn from `seed`); the turns' entrant
+    statistics are merged, which is what one long series would have counted (a turn's deals
+    stay apart from another turn's in the paired interval).
     """
     seeds = random.Random(seed)
     merged: dict[str, list[SeatStats]] = {}
     done = 0
-    while done < games:
+    for turn_index in itertools.count():
+        if done >= games:
+            break
         size = min(chunk, games - done)
         for name in names:
             levels = SERIES[name]
-            turn = play_series("papayoo", levels, size, seeds.getrandbits(63), CLOCK)
+            turn = play_series(
+                "papayoo", levels, size, seeds.getrandbits(63), CLOCK, duplicate=duplicate
+            )
             stats = merged.setdefault(name, [SeatStats(level) for level in levels])
             for total, part in zip(stats, turn.seats, strict=True):
                 total.wins += part.wins
                 total.score_total += part.score_total
                 total.times.extend(part.times)
-            figures[name] = _series_figures(stats, done + size)
+                total.games += part.games
+                for deal, shares in part.deal_shares.items():
+                    total.deal_shares[turn_index * games + deal] = shares
+            figures[name] = _series_figures(stats, duplicate)
         done += size
         write()
 
 
-def _series_figures(stats: list[SeatStats], games: int) -> dict[str, Any]:
+def _series_figures(stats: list[SeatStats], paired: bool) -> dict[str, Any]:
     """Seat 0's figures and the first opponent's, plus points per deal for both sides."""
-    seats = [s.summary(games) for s in stats]
+    seats = [s.summary(paired=paired) for s in stats]
+    games = seats[0]["games"]
     deals = GAME.options["deals"]
     others = seats[1:]
     return {
@@ -166,7 +179,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500, help="games per strength series")
     parser.add_argument("--seed", type=int, default=1, help="series seed")
-    parser.add_argument("--chunk", type=int, default=10, help="games per turn of a series")
+    parser.add_argument("--chunk", type=int, default=20, help="games per turn of a series")
+    parser.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once per seat rotation; intervals paired by deal "
+        "(--games and --chunk must be multiples of 4)",
+    )
     parser.add_argument("--json", metavar="FILE", help="write the figures as JSON (as they come)")
     parser.add_argument(
         "--only",
@@ -175,7 +194,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     parts = args.only.split(",")
-    figures: dict[str, Any] = {"games": args.games, "seed": args.seed}
+    if args.duplicate and (args.games % 4 or args.chunk % 4):
+        parser.error("--duplicate needs --games and --chunk to be multiples of 4 (the players)")
+    figures: dict[str, Any] = {"games": args.games, "seed": args.seed, "duplicate": args.duplicate}
 
     def write() -> None:
         rows = checks(figures)
@@ -190,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
         write()
     names = [name for name in SERIES if name in parts]
     if names:
-        strength(names, args.games, args.seed, args.chunk, figures, write)
+        strength(names, args.games, args.seed, args.chunk, figures, write, args.duplicate)
     else:
         write()
     rows = checks(figures)

@@ -32,6 +32,7 @@ from tests.tui.lan_pilots import LAN_PORT, host_app  # noqa: E402
 from tests.tui.pilots import SIZE, make_app, my_turn, open_game, wait_until  # noqa: E402
 from tests.tui.rummikub_pilots import mid_edit  # noqa: E402
 from tests.tui.test_lan_snapshots import lobby_with_a_guest  # noqa: E402
+from tests.tui.test_papayoo import my_move, pass_by_keys  # noqa: E402
 from tests.tui.test_pasovec_snapshots import my_decision, round_summary  # noqa: E402
 from tui.app import GamenightApp  # noqa: E402
 from tui.screens.final import FinalScreen  # noqa: E402
@@ -71,10 +72,28 @@ async def final(pilot: Pilot[None]) -> None:
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, FinalScreen))
 
 
+async def papayoo_game(pilot: Pilot[None]) -> None:
+    """A five-player Papayoo deal against every bot level: our pass sent by keys, then cards
+    played by enter until a trick waits for ours with cards already on the table."""
+    screen = await open_game(pilot, name="Sam", more_players=1, level_keys=MIXED, game_id="papayoo")
+    await pass_by_keys(pilot, screen)
+    played = 0
+    while True:
+        await wait_until(pilot, lambda: my_move(screen) and screen.state["view"]["phase"] == "play")
+        view = screen.state["view"]
+        if played >= 1 and len(view["trick"]) >= 2:
+            return
+        before = len(view["hand"])
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(screen.state["view"]["hand"]) < before)  # noqa: B023
+        played += 1
+
+
 SHOTS: dict[str, tuple[Callable[[], GamenightApp], Walk]] = {
     "menu.svg": (make_app, menu),
     "nothanks-game.svg": (make_app, game),
     "nothanks-final.svg": (lambda: make_app(seed=CLOSE_FINISH_SEED), final),
+    "papayoo-game.svg": (make_app, papayoo_game),
     "lobby.svg": (lambda: host_app(port=LAN_PORT), lobby_with_a_guest),
     "rummikub-game.svg": (make_app, mid_edit),
     "pasovec-game.svg": (make_app, my_decision),

@@ -116,6 +116,23 @@ def distinct_plays(deal: Deal, seat: int, legal: list[int]) -> list[int]:
     return out
 
 
+def void_dump(deal: Deal, seat: int) -> int | None:
+    """The Papayoo, when `seat` holds it and cannot follow the suit led; else None.
+
+    A card off the suit led never wins the trick (PY-13, PY-14), so the Papayoo's 40 points go
+    to someone else for certain. The search cannot be trusted with this one: its play-outs
+    know every hand, so they "see" a later trick to throw it under and rate keeping it as
+    safe, which a player who does not see the hands cannot rely on.
+    """
+    hand = deal.hands[seat]
+    if not deal.trick or deal.papayoo not in hand:
+        return None
+    lead = deal.trick[0] >> 5
+    if any(card >> 5 == lead for card in hand):
+        return None
+    return deal.papayoo
+
+
 def pass_candidates(hand: list[int], count: int) -> list[list[int]]:
     """Passes worth simulating: the easy and normal choices, and for each short ordinary suit
     the pass that empties it, and the one that sheds the highest Payoos, each completed with
@@ -176,6 +193,9 @@ class HardBot:
         hands: list[list[int]] = [[] for _ in range(view["players"])]
         hands[seat] = ints(view["hand"])
         table = table_deal(view, knowledge, hands)
+        dump = void_dump(table, seat)
+        if dump is not None:
+            return play_action(dump), {}
         candidates = distinct_plays(table, seat, ints(view["legal"]))
         if len(candidates) == 1:
             return play_action(candidates[0]), {}

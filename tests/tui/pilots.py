@@ -9,14 +9,21 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import Any
 
 from textual.pilot import Pilot
 
+from core import get_game
+from core.api import Action
+from net.host import Host
+from net.journal import Journal, journal_dir
 from tui.app import GamenightApp
+from tui.games import screen_class
 from tui.games.nothanks.screen import NoThanksScreen
 from tui.messages import StateMessage
 from tui.screens.final import FinalScreen
 from tui.screens.solo_setup import SoloSetupScreen
+from tui.widgets.cycler import Cycler
 
 SIZE = (80, 24)
 SEED = 4  # with 4 players, the human (seat 0) starts
@@ -39,25 +46,80 @@ async def open_game(
     name: str = "Zoe",
     more_players: int = 0,
     level_keys: str | list[str] = "left",
-) -> NoThanksScreen:
-    """From the menu, set up a table by keys alone and start it; returns the game screen.
+    game_id: str = "nothanks",
+    options: dict[str, Any] | None = None,
+) -> Any:
+    """From the menu, set up a table of `game_id` by keys alone and start it; returns the game
+    screen.
 
-    `more_players` presses → on the players choice (4 by default); `level_keys` is pressed on
-    every bot's level (left: normal → easy; right: normal → hard), or one entry per bot ("" keeps
-    normal).
+    The game is picked on the Game cycler by id (the registry's order may change).
+    `more_players` presses → on the players choice (4 by default); each of `options` is cycled
+    to its value on the game's option rows; `level_keys` is pressed on every bot's level (left:
+    normal → easy; right: normal → hard), or one entry per bot ("" keeps normal).
     """
     await pilot.press("s")
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, SoloSetupScreen))
-    await pilot.press("ctrl+u", *name, "tab", "tab", *["right"] * more_players, "tab")
+    setup = pilot.app.screen
+    await pilot.press("ctrl+u", *name, "tab")
+    game = setup.query_one("#game", Cycler)
+    while game.value.id != game_id:
+        await pilot.press("right")
+    await pilot.press("tab", *["right"] * more_players, "tab")
+    wanted = options or {}
+    for spec in get_game(game_id).option_specs:
+        await pilot.press("tab")
+        cycler = setup.query_one(f"#opt-{game_id}-{spec.name}", Cycler)
+        assert setup.focused is cycler
+        while spec.name in wanted and cycler.value != wanted[spec.name]:
+            await pilot.press("left" if cycler.value > wanted[spec.name] else "right")
     bots = 3 + more_players
     keys = [level_keys] * bots if isinstance(level_keys, str) else level_keys
     for key in keys:
         await pilot.press("tab", *([key] if key else []))
     await pilot.press("enter")
-    await wait_until(pilot, lambda: isinstance(pilot.app.screen, NoThanksScreen))
-    screen = pilot.app.screen
-    assert isinstance(screen, NoThanksScreen)
-    return screen
+    kind = screen_class(game_id)
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, kind))
+    return pilot.app.screen
+
+
+def crashed_solo_game(
+    game_id: str,
+    seed: int,
+    actions: list[tuple[int, Action]],
+    players: int = 4,
+    options: dict[str, Any] | None = None,
+    level: str = "easy",
+) -> None:
+    """Leave the journal of a solo game cut off after `actions` (Zoe in seat 0, `level` bots
+    elsewhere), as a crash would: an app opened with `resume_app` continues it there, so a
+    Pilot test can start late in a game without playing (and drawing) every move up to it.
+
+    The header comes from a real solo host's lobby, so it is the one a crashed host leaves.
+    Journals left before (by an app closed mid-game) are removed: this is the game to resume.
+    """
+    for old in journal_dir().glob("*.jsonl"):
+        old.unlink()
+    host = Host(game_id, name="Zoe", players=players, options=options, solo=True)
+    for seat in range(1, players):
+        host.set_bot(seat, level)
+    record = {"game": game_id, "players": players, "seed": seed, "options": host.lobby.options}
+    header = {
+        **record,
+        "table_id": host.table_id,
+        "table": host.table_name,
+        "local_seat": host.local_seat,
+        "solo": True,
+        **host.lobby.saved(),
+    }
+    log = Journal.create(journal_dir() / f"{host.table_id}.jsonl", header)
+    for seat, action in actions:
+        log.append(seat, action)
+    log.close()
+
+
+def resume_app() -> GamenightApp:
+    """An app that opens straight at the solo game `crashed_solo_game` left, bots unpaused."""
+    return GamenightApp(bot_delay=0.0, resume_solo=True)
 
 
 def my_turn(screen: NoThanksScreen) -> bool:

@@ -1,38 +1,71 @@
-"""Papayoo's screen driven by keys alone (issue 9 part 3): a whole deal, the pass included,
-and snapshots of the pass and trick screens. Seeded, easy bots, no pause."""
+"""Papayoo's screen driven by keys alone (issue 9 part 3): the pass, then the end of a deal
+from a late position (a resumed solo game, so the test does not draw every move of a deal),
+and snapshots of the pass, trick and deal-summary screens. Seeded, easy bots, no pause."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 from textual.pilot import Pilot
 
-from tests.tui.pilots import SIZE, make_app, wait_until
+from core import get_bot, get_game
+from tests.tui.pilots import (
+    SEED,
+    SIZE,
+    crashed_solo_game,
+    make_app,
+    open_game,
+    resume_app,
+    wait_until,
+)
 from tui.games.papayoo.screen import PapayooScreen
-from tui.games.papayoo.widgets import score_table
+from tui.games.papayoo.widgets import CARD_CELLS, CARDS_PER_LINE, HandPanel, score_table
 from tui.screens.final import FinalScreen
-from tui.screens.solo_setup import SoloSetupScreen
-from tui.widgets.cycler import Cycler
+
+GAME = get_game("papayoo")
 
 
 async def open_papayoo(pilot: Pilot[None], more_players: int = 0) -> PapayooScreen:
-    """Menu → solo set-up: Game cycled to Papayoo, one deal, easy bots; start by Enter."""
-    await pilot.press("s")
-    await wait_until(pilot, lambda: isinstance(pilot.app.screen, SoloSetupScreen))
-    setup = pilot.app.screen
-    await pilot.press("ctrl+u", *"Zoe", "tab")
-    game = setup.query_one("#game", Cycler)
-    while game.value.id != "papayoo":
-        await pilot.press("right")
-    await pilot.press("tab", *["right"] * more_players, "tab", "tab")
-    deals = setup.query_one("#opt-papayoo-deals", Cycler)
-    assert setup.focused is deals
-    while deals.value != 1:
-        await pilot.press("left")
-    for _ in range(3 + more_players):
-        await pilot.press("tab", "left")
-    await pilot.press("enter")
+    """Menu → solo set-up: Papayoo, one deal, easy bots; start by Enter."""
+    screen = await open_game(
+        pilot, more_players=more_players, game_id="papayoo", options={"deals": 1}
+    )
+    assert isinstance(screen, PapayooScreen)
+    return screen
+
+
+def late_actions(
+    cards_left: int, players: int = 4, deals: int = 1, deal: int = 1
+) -> list[tuple[int, dict]]:
+    """The moves of a seeded game played by easy bots in every seat (PY-9 to PY-15), up to
+    where seat 0 is to play with `cards_left` cards in deal number `deal`: a late position for
+    a resumed solo game."""
+    bot = get_bot("papayoo", "easy")
+    rng = random.Random(0)
+    state = GAME.new(players, SEED, {"deals": deals})
+    actions: list[tuple[int, dict]] = []
+    while not (
+        state.deal == deal - 1
+        and state.phase == "play"
+        and state.turn == 0
+        and len(state.hands[0]) == cards_left
+    ):
+        seat = GAME.to_act(state)[0]
+        action = bot.act(GAME.view(state, seat), rng)
+        actions.append((seat, action))
+        state = GAME.apply(state, seat, action)
+    return actions
+
+
+async def resumed(
+    pilot: Pilot[None], ready: Callable[[PapayooScreen], bool] = lambda _: True
+) -> PapayooScreen:
+    """The screen of the game `crashed_solo_game` left, once it waits for us and is `ready`."""
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, PapayooScreen))
     screen = pilot.app.screen
     assert isinstance(screen, PapayooScreen)
+    await wait_until(pilot, lambda: my_move(screen) and ready(screen))
     return screen
 
 
@@ -63,20 +96,32 @@ def test_the_hand_is_sorted_and_suits_have_letters() -> None:
     assert [len(line) for line in long.split("\n")] == [72, 72, 16]  # 9 cards of 8 cells a line
 
 
-async def test_a_whole_deal_by_keys() -> None:
+async def test_the_pass_by_keys_after_a_hint() -> None:
+    """The pass by keys alone: h hints, space marks, → moves, enter sends; what we marked
+    went left and what we got is ours (PY-9/10)."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_papayoo(pilot)
         await wait_until(pilot, lambda: my_move(screen))
         await pilot.press("h")  # the hint says what hard would pass, and why
         await wait_until(
-            pilot, lambda: str(screen.query_one("#status").render()).startswith("Hint")
+            pilot, lambda: str(screen.query_one("#status").render()).startswith("Hint: Pass")
         )
         passed = await pass_by_keys(pilot, screen)
-        await wait_until(pilot, lambda: screen.finished or screen.state["view"]["phase"] == "play")
+        await wait_until(pilot, lambda: screen.state["view"]["phase"] == "play")
         view = screen.state["view"]
-        assert view["my_pass"] == passed  # PY-10: what we marked went left
+        assert view["my_pass"] == passed
         assert not set(passed) & set(view["hand"]) - set(view["received"])
+
+
+async def test_the_end_of_a_deal_by_keys() -> None:
+    """From late in the deal (a resumed solo game), the last cards by keys alone, to the final
+    table: the cursor always rests on a legal card (PY-13) and 250 points were handed out
+    (PY-17)."""
+    cards_left = 3
+    app = resume_at(late_actions(cards_left))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await resumed(pilot)
         plays = 0
         while not screen.finished:
             await wait_until(pilot, lambda: my_move(screen) or screen.finished)
@@ -84,44 +129,92 @@ async def test_a_whole_deal_by_keys() -> None:
                 break
             view = screen.state["view"]
             before = len(view["hand"])
-            # PY-13: the cursor rests on a legal card, so enter always plays one.
-            assert screen.state["view"]["hand"][screen.cursor] in view["legal"]
+            assert view["hand"][screen.cursor] in view["legal"]
             await pilot.press("right", "enter")
             await wait_until(
                 pilot,
                 lambda: screen.finished or len(screen.state["view"]["hand"]) < before,  # noqa: B023
             )
             plays += 1
-        assert plays == 15  # PY-8: 15 cards each with 4 players
+        assert plays == cards_left
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, FinalScreen))
         state = screen.state
         assert sum(state["view"]["totals"]) == 250  # PY-6
         lines = screen.log_lines_of(state)
         assert any(line.startswith("Deal 1 over") for line in lines)
-        table = score_table(state)
-        assert table.row_count == 4
+        assert score_table(state).row_count == 4
+
+
+def card_offset(index: int) -> tuple[int, int]:
+    """Where to click card `index` of the hand panel: inside its border, mid-card."""
+    return (1 + CARD_CELLS * (index % CARDS_PER_LINE) + 3, 1 + index // CARDS_PER_LINE)
+
+
+async def click_card(pilot: Pilot[None], screen: PapayooScreen, index: int) -> None:
+    version = screen.state["version"]
+    marks = set(screen.chosen)
+    await pilot.click(HandPanel, offset=card_offset(index))
+    await wait_until(pilot, lambda: screen.state["version"] > version or screen.chosen != marks)
+
+
+async def test_clicking_cards_marks_them_for_the_pass_and_plays_them() -> None:
+    """The mouse does what space does with the cursor on the card: mark and unmark in the
+    pass (PY-9), play in a trick; a card that does not follow suit is refused with the rules'
+    reason (PY-13)."""
+    async with resume_at([]).run_test(size=SIZE) as pilot:
+        screen = await resumed(pilot)
+        hand = screen.state["view"]["hand"]
+        for index in (0, 10, 2, 0):
+            await click_card(pilot, screen, index)
+        assert screen.chosen == {hand[10], hand[2]} and screen.cursor == 0
+    async with resume_at(late_actions(7)).run_test(size=SIZE) as pilot:
+        screen = await resumed(pilot)
+        view = screen.state["view"]
+        hand, legal = view["hand"], view["legal"]
+        assert view["lead_suit"] == "S" and legal == ["S10"]  # this seeded deal
+        await pilot.click(HandPanel, offset=card_offset(hand.index("P4")))
+        status = screen.query_one("#status")
+        await wait_until(pilot, lambda: "must follow suit" in str(status.render()))
+        assert screen.state["view"]["hand"] == hand
+        await click_card(pilot, screen, hand.index("S10"))
+        assert "S10" not in screen.state["view"]["hand"]
+
+
+def resume_at(actions: list[tuple[int, dict]], players: int = 4, deals: int = 1):
+    """An app that opens at the game these moves left (see `crashed_solo_game`)."""
+    crashed_solo_game("papayoo", SEED, actions, players, {"deals": deals})
+    return resume_app()
 
 
 async def pass_screen(pilot: Pilot[None]) -> None:
-    screen = await open_papayoo(pilot, more_players=4)
-    await wait_until(pilot, lambda: my_move(screen) and screen.state["view"]["to_act"] == [0])
+    """8 players, the others passed, two cards marked by keys."""
+    await resumed(pilot, lambda screen: screen.state["view"]["to_act"] == [0])
     await pilot.press("space", "right", "right", "space")
 
 
 async def trick_screen(pilot: Pilot[None]) -> None:
-    screen = await open_papayoo(pilot, more_players=4)
-    await pass_by_keys(pilot, screen)
-    for _ in range(2):
-        await wait_until(pilot, lambda: my_move(screen) and screen.state["view"]["phase"] == "play")
-        before = len(screen.state["view"]["hand"])
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: len(screen.state["view"]["hand"]) < before)  # noqa: B023
-    await wait_until(pilot, lambda: my_move(screen))
+    """8 players, two tricks played, a trick in progress waiting for our card."""
+    await resumed(pilot)
+
+
+async def deal_summary_screen(pilot: Pilot[None]) -> None:
+    """Our last card of deal 1 played by enter: deal 2 waits for our pass, the points of deal
+    1 and the totals on show (PY-17)."""
+    screen = await resumed(pilot)
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: screen.state["view"]["to_act"] == [0])
 
 
 def test_pass_screen_8_players(snap_compare) -> None:
-    assert snap_compare(make_app(), terminal_size=SIZE, run_before=pass_screen)
+    app = resume_at([], players=8)
+    assert snap_compare(app, terminal_size=SIZE, run_before=pass_screen)
 
 
 def test_trick_screen_8_players(snap_compare) -> None:
-    assert snap_compare(make_app(), terminal_size=SIZE, run_before=trick_screen)
+    app = resume_at(late_actions(5, players=8), players=8)
+    assert snap_compare(app, terminal_size=SIZE, run_before=trick_screen)
+
+
+def test_deal_summary_screen(snap_compare) -> None:
+    app = resume_at(late_actions(1, deals=2, deal=1), deals=2)
+    assert snap_compare(app, terminal_size=SIZE, run_before=deal_summary_screen)

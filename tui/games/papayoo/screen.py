@@ -25,7 +25,8 @@ from tui.seats import plural, seat_names
 
 class PapayooScreen(GameScreen):
     """←/→ move over the hand; in the pass space marks cards and enter sends them; in play
-    enter (or space) plays the card under the cursor."""
+    enter (or space) plays the card under the cursor. A click on a card does what space does
+    with the cursor on it."""
 
     GAME_ID = "papayoo"
     CSS_PATH = "papayoo.tcss"
@@ -34,7 +35,7 @@ class PapayooScreen(GameScreen):
     HELP = (
         "Cards: ♠S spades, ♥H hearts, ♦D diamonds, ♣C clubs, ¤P Payoos. [ ] is the cursor, "
         "✓ a card chosen to pass, * a card you received, • a card you may play. "
-        "Mouse: click Send or Play."
+        "Mouse: click a card to mark it (pass) or play it; click Send/Play to send the pass."
     )
     FINAL_HELP = "Payoos score their number, the Papayoo 40. The fewest points win."
     PLAY_ACTIONS = frozenset({"cursor", "toggle", "confirm"})
@@ -163,6 +164,19 @@ class PapayooScreen(GameScreen):
             await self.send({"kind": "pass_cards", "cards": [c for c in hand if c in self.chosen]})
             return
         await self.send({"kind": "play", "card": self._card()})
+
+    async def on_hand_panel_picked(self, event: HandPanel.Picked) -> None:
+        """A click on a card: the cursor goes there and it is marked, unmarked or played, as
+        space does. Any other click is sent as a play: the refusal says why (not our move, or
+        PY-13's follow suit)."""
+        hand = self._hand()
+        if event.index >= len(hand):
+            return
+        if self.my_move and event.index in self._pickable():
+            self.cursor = event.index
+            await self.action_toggle()
+            return
+        await self.send({"kind": "play", "card": hand[event.index]})
 
     @classmethod
     def log_line(cls, entry: dict[str, Any], names: list[str]) -> str | None:

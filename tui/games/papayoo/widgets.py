@@ -12,13 +12,16 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
+from textual.message import Message
 from textual.widgets import Static
 
 from core.papayoo.cards import ORDER, SUIT, SUIT_NAMES
 from tui.messages import StateMessage
 from tui.seats import PLAYER_WIDTH, plural, seat_label
 
-CARDS_PER_LINE = 9  # cards of 8 cells in a hand line inside an 80-column screen
+CARDS_PER_LINE = 9  # cards of CARD_CELLS cells in a hand line inside an 80-column screen
+CARD_CELLS = 8  # "[✓♠S10*]": cursor brackets, mark, symbol and code, received star
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "P": "¤"}
 
 
@@ -35,8 +38,8 @@ def hand_text(
     hand: list[str], cursor: int | None, chosen: set[str], received: set[str], legal: set[str]
 ) -> Text:
     """The hand in suit order; each card drawn as [✓♠S7 *] with marks that need no colour,
-    every card 8 cells wide and CARDS_PER_LINE to a line, so a 20-card hand fits 80 columns
-    and a line never breaks inside a card."""
+    every card CARD_CELLS wide and CARDS_PER_LINE to a line, so a 20-card hand fits 80
+    columns and a line never breaks inside a card (and `card_at` finds a click's card)."""
     text = Text(no_wrap=True)
     for index, card in enumerate(hand):
         if index and index % CARDS_PER_LINE == 0:
@@ -51,6 +54,15 @@ def hand_text(
         text.append(f"{mark}{card_text(card):<4}{tail}", style=style.strip())
         text.append("]" if at else " ", style="bold")
     return text
+
+
+def card_at(x: int, y: int, cards: int) -> int | None:
+    """The index of the card drawn at cell (x, y) of `hand_text` for a hand of `cards`."""
+    column = x // CARD_CELLS
+    index = y * CARDS_PER_LINE + column
+    if x < 0 or y < 0 or column >= CARDS_PER_LINE or index >= cards:
+        return None
+    return index
 
 
 def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
@@ -99,6 +111,9 @@ class TablePanel(Static):
             waiting = view["players"] - len(view["passed_seats"])
             text.append(f"Pass {plural(view['pass_count'], 'card')} left\n")
             text.append(f"{plural(waiting, 'player')} choosing\n")
+            ended = last_deal_end(view)
+            if ended is not None:
+                text.append(f"Deal {ended['deal']} scored →\n", style="bold")
         else:
             lead = view["lead_suit"]
             text.append(
@@ -111,19 +126,34 @@ class TablePanel(Static):
         self.update(text)
 
 
+def last_deal_end(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The log's summary of the deal just scored, while the next deal is still at its pass
+    (nobody has taken a point in it yet); else None."""
+    if view["phase"] != "pass":
+        return None
+    ends = [entry for entry in view["log"] if entry["type"] == "deal_end"]
+    return ends[-1] if ends else None
+
+
 class PlayersPanel(Static):
     """One row per seat: who acts (▶) or has passed (✓), name, cards left, the card played
-    to this trick, this deal's points and the totals."""
+    to this trick, this deal's points and the totals. During the pass of a later deal the
+    points column holds the deal just scored instead (its header says which): with the
+    totals beside it, the panel is the deal's summary table (PY-17)."""
 
     def show(self, message: StateMessage) -> None:
         view = message["view"]
         played = dict((seat, card) for seat, card in view["trick"])
+        ended = last_deal_end(view)
+        points = view["points"] if ended is None else ended["points"]
         table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
         table.add_column("", width=1, no_wrap=True)
         table.add_column("Player", no_wrap=True, max_width=PLAYER_WIDTH)
         table.add_column("Left", justify="right", no_wrap=True)
         table.add_column("Trick", no_wrap=True)
-        table.add_column("Pts", justify="right", no_wrap=True)
+        table.add_column(
+            "Pts" if ended is None else f"Deal {ended['deal']}", justify="right", no_wrap=True
+        )
         table.add_column("Total", justify="right", no_wrap=True)
         passing = view["phase"] == "pass"
         for seat in range(view["players"]):
@@ -134,7 +164,7 @@ class PlayersPanel(Static):
                 seat_label(message, seat),
                 str(view["hand_sizes"][seat]),
                 card_text(played[seat]) if seat in played else "",
-                str(view["points"][seat]),
+                str(points[seat]),
                 str(view["totals"][seat]),
                 style="reverse" if acting else "bold" if seat == message["seat"] else "",
             )
@@ -142,13 +172,29 @@ class PlayersPanel(Static):
 
 
 class HandPanel(Static):
-    """The player's hand; the screen keeps the cursor and the chosen cards."""
+    """The player's hand; the screen keeps the cursor and the chosen cards. A click on a card
+    posts `Picked` with its index."""
+
+    class Picked(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    cards: int = 0
 
     def show(self, view: dict[str, Any], cursor: int | None, chosen: set[str]) -> None:
         hand = view["hand"] or []
+        self.cards = len(hand)
         received = set(view["received"] or []) if view["phase"] != "pass" else set()
         legal = set(view["legal"]) if view["phase"] == "play" else set()
         self.update(hand_text(hand, cursor, chosen, received, legal))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        index = None if offset is None else card_at(offset.x, offset.y, self.cards)
+        if index is not None:
+            event.stop()
+            self.post_message(self.Picked(index))
 
 
 def score_table(state: StateMessage) -> Table:
