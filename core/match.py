@@ -7,6 +7,7 @@ record can resume a crashed host or show a finished game.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from core.api import Action
@@ -41,16 +42,21 @@ def record_action(record: dict[str, Any], seat: int, action: Action) -> None:
 
 
 def bot_record(
-    game: str, levels: list[str], seed: int, options: dict[str, Any] | None = None
+    game: str,
+    levels: list[str],
+    seed: int,
+    options: dict[str, Any] | None = None,
+    stop: Callable[[Any], bool] | None = None,
 ) -> dict[str, Any]:
-    """The record of a whole game between bots of `levels`, fixed by `seed`: finished games
-    for tests and benchmarks of replays without a table."""
+    """The record of a game between bots of `levels`, fixed by `seed`, to its end or until
+    `stop(state)`: finished games for replays' tests and benchmarks, and the opening moves of
+    a late position for Pilot tests, without a table."""
     rules = get_game(game)
     record = new_record(game, len(levels), seed, options)
     state = rules.new(len(levels), seed, options)
     bots = [get_bot(game, level) for level in levels]
     rng = random.Random(seed)
-    while not rules.is_over(state):
+    while not rules.is_over(state) and not (stop is not None and stop(state)):
         seat = rules.to_act(state)[0]
         action = bots[seat].act(rules.view(state, seat), rng)
         state = rules.apply(state, seat, action)

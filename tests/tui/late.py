@@ -1,53 +1,103 @@
-"""Start a solo game near its end, so a Pilot test that needs a final table (or the last
-moves) does not play a whole game by keys first.
+"""Start a solo game late, so a Pilot test that needs the last moves or the final table does
+not play (and draw) every move up to them.
 
-The position is reached the way a player's own machine would reach it: a real solo host deals
-and journals the game, the rest of the moves but the last few are appended to that journal as
-bots would play them, and the app resumes it ("Resume solo game"), the path a crashed game takes.
+The position is reached the way a player's own machine reaches one: the journal a crashed solo
+host leaves (its header from a real solo host's lobby), continued by the app's own "Resume solo
+game". The moves up to it are bots' moves at core speed (`core.match.bot_record`).
 """
 
 from __future__ import annotations
 
-import json
-import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from textual.pilot import Pilot
 
-from core import get_bot, get_game, replay
-from core.api import Action
-from net import journal
+from core import get_game, replay
+from core.match import bot_record
 from net.host import Host
+from net.journal import Journal, journal_dir
 from tests.tui.pilots import SEED, wait_until
+from tui.app import GamenightApp
 from tui.screens.game import GameScreen
-from tui.table import TableLink
 
 HUMAN = 0  # the solo player's seat
 
 
-def finish_with_bots(record: dict, level: str, seed: int) -> list[tuple[int, Action]]:
-    """The moves that end the game from `record`'s position, every seat played by `level`."""
-    game = get_game(record["game"])
-    state = replay(record)
-    bots = [get_bot(record["game"], level) for _ in range(record["players"])]
-    rng = random.Random(seed)
-    moves: list[tuple[int, Action]] = []
-    while not game.is_over(state):
-        views = [(seat, game.view(state, seat)) for seat in game.to_act(state)]
-        for seat, view in views:
-            action = bots[seat].act(view, rng)
-            state = game.apply(state, seat, action)
-            moves.append((seat, action))
-    return moves
+def crashed_solo_game(
+    game_id: str,
+    seed: int,
+    actions: Sequence[Sequence[Any]],
+    players: int = 4,
+    options: dict[str, Any] | None = None,
+    level: str = "easy",
+) -> Path:
+    """Leave the journal of a solo game cut off after `actions` (Zoe in seat 0, `level` bots
+    elsewhere), as a crash would; returns its path. Journals left before (by an app closed
+    mid-game) are removed: this is the game to resume."""
+    for old in journal_dir().glob("*.jsonl"):
+        old.unlink()
+    host = Host(game_id, name="Zoe", players=players, options=options, solo=True)
+    for seat in range(1, players):
+        host.set_bot(seat, level)
+    record = {"game": game_id, "players": players, "seed": seed, "options": host.lobby.options}
+    header = {
+        **record,
+        "table_id": host.table_id,
+        "table": host.table_name,
+        "local_seat": host.local_seat,
+        "solo": True,
+        **host.lobby.saved(),
+    }
+    path = journal_dir() / f"{host.table_id}.jsonl"
+    log = Journal.create(path, header)
+    for seat, action in actions:
+        log.append(seat, action)
+    log.close()
+    return path
 
 
-def late_prefix(record: dict, moves: list[tuple[int, Action]], left: int) -> int:
-    """How many of `moves` to play so that at most `left` remain and it is the human's move."""
+def resume_app() -> GamenightApp:
+    """An app that opens straight at the solo game `crashed_solo_game` left, bots unpaused."""
+    return GamenightApp(bot_delay=0.0, resume_solo=True)
+
+
+def table_screen(app: Any) -> GameScreen | None:
+    """The game screen once it shows a state (under the final table, at the end)."""
+    for screen in app.screen_stack:
+        if isinstance(screen, GameScreen) and screen.state is not None:
+            return screen
+    return None
+
+
+async def open_late(pilot: Pilot[None], record: dict[str, Any], level: str = "easy") -> GameScreen:
+    """Resume, in the running app, the solo game `record` leads to (bots of `level`, the app's
+    bot pause); returns its screen once it shows the position."""
+    crashed_solo_game(
+        record["game"],
+        record["seed"],
+        record["actions"],
+        record["players"],
+        record["options"],
+        level,
+    )
+    pilot.app.action_resume_solo()  # type: ignore[attr-defined]
+    await wait_until(pilot, lambda: table_screen(pilot.app) is not None)
+    screen = table_screen(pilot.app)
+    assert screen is not None
+    return screen
+
+
+def late_prefix(record: dict[str, Any], left: int) -> int:
+    """How many of a finished `record`'s moves to keep so that at most `left` remain and it is
+    the human's move."""
     game = get_game(record["game"])
-    played = max(0, len(moves) - left)
-    state = replay({**record, "actions": [*record["actions"], *moves[:played]]})
-    while played > 0 and HUMAN not in game.to_act(state):
+    played = max(0, len(record["actions"]) - left)
+    while played > 0 and HUMAN not in game.to_act(
+        replay({**record, "actions": record["actions"][:played]})
+    ):
         played -= 1
-        state = replay({**record, "actions": [*record["actions"], *moves[:played]]})
     return played
 
 
@@ -59,27 +109,8 @@ async def open_late_game(
     level: str = "easy",
     seed: int = SEED,
 ) -> GameScreen:
-    """Seat the player (seat 1, "Zoe") at a solo game with about `left` moves to go, bots of
-    `level` around them, at their move; returns the game screen once it shows the position."""
-    host = Host(game_id, name="Zoe", players=players, bot_delay=0.0, seed=seed, solo=True)
-    for seat in range(1, players):
-        host.set_bot(seat, level)
-    host.start()
-    path = host.journal.path if host.journal is not None else None
-    await host.close()  # an unfinished game keeps its journal, as a crash would
-    assert path is not None
-    _header, record = journal.load(path)
-    moves = finish_with_bots(record, level, seed)
-    with path.open("a", encoding="utf-8") as file:
-        for seat, action in moves[: late_prefix(record, moves, left)]:
-            file.write(json.dumps([seat, action]) + "\n")
-    resumed = Host.resume(path, bot_delay=0.0)
-    assert resumed.local is not None
-    app = pilot.app
-    app.sit(TableLink(app, resumed.local, host=resumed, solo=True))  # type: ignore[attr-defined]
-    await wait_until(
-        pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.state is not None
-    )
-    screen = app.screen
-    assert isinstance(screen, GameScreen)
-    return screen
+    """A solo game with about `left` moves to go, at the player's move: the moves before are
+    `level` bots' (ours too)."""
+    record = bot_record(game_id, [level] * players, seed)
+    late = {**record, "actions": record["actions"][: late_prefix(record, left)]}
+    return await open_late(pilot, late, level)

@@ -7,21 +7,18 @@ so a test starts where there is something to check instead of playing up to it b
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
 
-import core
+from core.match import bot_record
 from core.pasovec import PasovecState, cost
-from net import journal
-from net.host import Host
+from tests.tui import late
 from tests.tui.pilots import wait_until
 from tui.app import GamenightApp
 from tui.games.pasovec.screen import PasovecScreen
 from tui.screens.solo_setup import SoloSetupScreen
-from tui.table import TableLink
 from tui.widgets.cycler import Cycler
 
 
@@ -69,41 +66,21 @@ async def decide(pilot: Pilot[None], screen: PasovecScreen) -> str:
 def bots_record(players: int, seed: int, stop: Callable[[PasovecState], bool]) -> dict[str, Any]:
     """The match record of easy bots in every seat (ours too) playing until `stop(state)`:
     the first moves of a late position, made at core speed (or a whole game)."""
-    game, bot = core.get_game("pasovec"), core.get_bot("pasovec", "easy")
-    record = core.new_record("pasovec", players, seed)
-    state, rng = game.new(players, seed), random.Random(seed)
-    while not game.is_over(state) and not stop(state):
-        seat = game.to_act(state)[0]
-        action = bot.act(game.view(state, seat), rng)
-        state = game.apply(state, seat, action)
-        core.record_action(record, seat, action)
-    return record
+    return bot_record("pasovec", ["easy"] * players, seed, stop=stop)
 
 
 async def open_late(app: GamenightApp, pilot: Pilot[None], record: dict[str, Any]) -> PasovecScreen:
     """Sit in seat 0 of a solo table of easy bots (with the app's pause) that goes on from
     `record`, as a host resumed from its journal does; wait for its screen to show the table."""
-    host = Host(
-        "pasovec", name="Zoe", players=record["players"], solo=True, bot_delay=app.bot_delay
-    )
-    for seat in range(1, record["players"]):
-        host.set_bot(seat, "easy")
-    path = journal.journal_dir() / f"{host.table_id}.jsonl"
-    host._start_game(record, path)  # what Host.resume does once it has read the journal
-    assert host.local is not None
-    app.sit(TableLink(app, host.local, host=host, solo=True))
-    await wait_until(pilot, lambda: table_screen(app) is not None)
-    screen = table_screen(app)
-    assert screen is not None
+    screen = await late.open_late(pilot, record)
+    assert isinstance(screen, PasovecScreen)
     return screen
 
 
 def table_screen(app: GamenightApp) -> PasovecScreen | None:
     """The Pásovec screen once it shows a state (under the final table, at the end)."""
-    for screen in app.screen_stack:
-        if isinstance(screen, PasovecScreen) and screen.state is not None:
-            return screen
-    return None
+    screen = late.table_screen(app)
+    return screen if isinstance(screen, PasovecScreen) else None
 
 
 def our_roll(state: PasovecState) -> bool:

@@ -14,9 +14,6 @@ from typing import Any
 from textual.pilot import Pilot
 
 from core import get_game
-from core.api import Action
-from net.host import Host
-from net.journal import Journal, journal_dir
 from tui.app import GamenightApp
 from tui.games import screen_class
 from tui.games.nothanks.screen import NoThanksScreen
@@ -80,46 +77,6 @@ async def open_game(
     kind = screen_class(game_id)
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, kind))
     return pilot.app.screen
-
-
-def crashed_solo_game(
-    game_id: str,
-    seed: int,
-    actions: list[tuple[int, Action]],
-    players: int = 4,
-    options: dict[str, Any] | None = None,
-    level: str = "easy",
-) -> None:
-    """Leave the journal of a solo game cut off after `actions` (Zoe in seat 0, `level` bots
-    elsewhere), as a crash would: an app opened with `resume_app` continues it there, so a
-    Pilot test can start late in a game without playing (and drawing) every move up to it.
-
-    The header comes from a real solo host's lobby, so it is the one a crashed host leaves.
-    Journals left before (by an app closed mid-game) are removed: this is the game to resume.
-    """
-    for old in journal_dir().glob("*.jsonl"):
-        old.unlink()
-    host = Host(game_id, name="Zoe", players=players, options=options, solo=True)
-    for seat in range(1, players):
-        host.set_bot(seat, level)
-    record = {"game": game_id, "players": players, "seed": seed, "options": host.lobby.options}
-    header = {
-        **record,
-        "table_id": host.table_id,
-        "table": host.table_name,
-        "local_seat": host.local_seat,
-        "solo": True,
-        **host.lobby.saved(),
-    }
-    log = Journal.create(journal_dir() / f"{host.table_id}.jsonl", header)
-    for seat, action in actions:
-        log.append(seat, action)
-    log.close()
-
-
-def resume_app() -> GamenightApp:
-    """An app that opens straight at the solo game `crashed_solo_game` left, bots unpaused."""
-    return GamenightApp(bot_delay=0.0, resume_solo=True)
 
 
 def my_turn(screen: NoThanksScreen) -> bool:

@@ -10,15 +10,8 @@ from collections.abc import Callable
 from textual.pilot import Pilot
 
 from core import get_bot, get_game
-from tests.tui.pilots import (
-    SEED,
-    SIZE,
-    crashed_solo_game,
-    make_app,
-    open_game,
-    resume_app,
-    wait_until,
-)
+from tests.tui.late import crashed_solo_game, resume_app
+from tests.tui.pilots import SEED, SIZE, make_app, open_game, wait_until
 from tui.games.papayoo.screen import PapayooScreen
 from tui.games.papayoo.widgets import CARD_CELLS, CARDS_PER_LINE, HandPanel, score_table
 from tui.screens.final import FinalScreen
