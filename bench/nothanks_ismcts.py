@@ -8,7 +8,7 @@ most visited root action played); this module configures it as the published bot
 
 - every decision node minimises the final score (NT-11) of its own mover, choosing by the
   lower confidence bound `mean - C sqrt(ln N / n)` with `C` = 30 on the scale of scores;
-- leaves are played out with a run-aware heuristic (`eager_takes`);
+- leaves are played out with a run-aware heuristic (`core.nothanks.bots.eager_takes`);
 - a fixed number of iterations a move (400 by default).
 
 Honest: it reads only its view (through `Position.from_view`), never the state.
@@ -20,22 +20,10 @@ import random
 from typing import Any
 
 from core.api import Action, View
-from core.nothanks.bots import PASS, TAKE, Position, points_delta, sample_world
+from core.nothanks.bots import PASS, TAKE, Position, eager_takes, sample_world
 from core.nothanks.search import Search, chooses_take, own_score
 
 EXPLORATION = 30.0  # on the scale of final scores (tens of points)
-
-
-def eager_takes(card: int, pot: int, masks: list[int], tokens: list[int], seat: int) -> bool:
-    """The run-aware playout policy: take at once any card touching one of my runs, else a
-    card whose net cost (card points minus the pot) is small for the tokens I have left."""
-    mine = tokens[seat]
-    if mine == 0:
-        return True
-    delta = points_delta(masks[seat], card)
-    if delta < card:
-        return True
-    return delta - pot <= max(3, 14 - mine)
 
 
 class IsmctsBot:
