@@ -21,7 +21,7 @@ from typing import Any
 
 from core.api import Action, View
 from core.nothanks.bots import PASS, TAKE, Position, eager_takes, sample_world
-from core.nothanks.search import Search, chooses_take, own_score
+from core.nothanks.search import Search, chooses_take
 
 EXPLORATION = 30.0  # on the scale of final scores (tens of points)
 
@@ -32,13 +32,11 @@ class IsmctsBot:
     def __init__(self, iterations: int = 400, **_settings: Any) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
-        self.search = Search(iterations, EXPLORATION, own_score)
+        self.search = Search(iterations, EXPLORATION, eager_takes)
 
     def act(self, view: View, rng: random.Random) -> Action:
         position = Position.from_view(view)
         if position.tokens[position.seat] == 0:  # NT-8
             return TAKE
-        policies = [eager_takes] * len(position.masks)
-        searchers = [None] * len(position.masks)
-        root = self.search.run(lambda r: (sample_world(position, r), policies, searchers), rng)
+        root = self.search.run(lambda r: sample_world(position, r), rng)
         return TAKE if chooses_take(root) else PASS

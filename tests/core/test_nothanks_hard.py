@@ -12,7 +12,6 @@ from bench.nothanks_ismcts import IsmctsBot
 from core.nothanks import GAME, NoThanksState
 from core.nothanks.bots import HardBot
 from core.nothanks.hints import hint
-from core.nothanks.search import plays_to_win
 from tests.core.test_nothanks_bots import playing_position, replaced
 
 BUDGET = 48  # iterations: enough to exercise the tree, cheap enough for a fast suite
@@ -77,14 +76,6 @@ def test_no_hint_out_of_turn() -> None:
     state = GAME.new(4, 2, {"first": 0})
     with pytest.raises(ValueError, match="not your turn"):
         hint(GAME.view(state, 1), random.Random(0))
-
-
-def test_hard_bot_plays_to_win_not_only_to_score_low() -> None:
-    """NT-12: the searcher's cost is its score against the best other's, below zero for a
-    win and zero for a shared one; the others are expected to play for a low score."""
-    assert plays_to_win([30, 20, 45], 1) == [30.0, -10.0, 45.0]
-    assert plays_to_win([30, 20, 45], 0) == [10.0, 20.0, 45.0]
-    assert plays_to_win([20, 20, 45], 0) == [0.0, 20.0, 45.0]
 
 
 def test_sparring_bot_refuses_an_empty_budget() -> None:
