@@ -3,13 +3,17 @@ bots play it (Cowling, Powley and Whitehouse 2012, "Information Set Monte Carlo 
 
 It is no bot level of the game, only a yardstick for `bench/bench_nothanks_hard.py`. The tree
 search itself is `core.nothanks.search` (one tree over information sets, the next card drawn
-uniformly from the unseen cards as the tree is descended, one node added per iteration, the
-most visited root action played); this module configures it as the published bots do:
+uniformly from the unseen cards as the tree is descended, one node added per iteration, every
+decision node minimising the final score (NT-11) of its own mover by the lower confidence
+bound `mean - C sqrt(ln N / n)`, the most visited root action played); this module configures
+it as the published bots do:
 
-- every decision node minimises the final score (NT-11) of its own mover, choosing by the
-  lower confidence bound `mean - C sqrt(ln N / n)` with `C` = 30 on the scale of scores;
+- `C` = 30 on the scale of scores;
 - leaves are played out with a run-aware heuristic (`core.nothanks.bots.eager_takes`);
 - a fixed number of iterations a move (400 by default).
+
+The hard bot runs the same search with ten times the budget; this yardstick keeps its own
+constants, so tuning hard never moves it.
 
 Honest: it reads only its view (through `Position.from_view`), never the state.
 """

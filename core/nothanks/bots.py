@@ -2,8 +2,8 @@
 
 All three levels share one representation: a seat's cards as a bit mask (bit `c` set when it
 holds card `c`), which makes the marginal score of a card (NT-11) a constant-time test of its two
-neighbours. The easy and normal policies are plain functions of public facts, so the hard bot's
-rollouts call exactly the code the lower levels play with.
+neighbours. The easy and normal policies, and the run-aware playout policy of the hard bot's
+search, are plain functions of public facts with one signature (`Policy`).
 
 Other seats' tokens are hidden (NT-14) but every pass and every take is public (NT-13), so each
 bot deduces them exactly from the log: start tokens, minus passes, plus pots taken.
