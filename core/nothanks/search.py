@@ -7,11 +7,12 @@ Each iteration samples the unseen order (the 9 removed cards, NT-4, are unseen l
 deck's, so a uniform order of the unseen cards is the exact posterior; drawing the whole order
 up front is the same as drawing each next card as the tree is descended), descends choosing at
 every node for that node's mover, adds one node, plays the game out with a policy, and backs
-up each seat's cost.
+up each seat's final score (NT-11): every mover minimises its own, as the published IS-MCTS
+bots do (a variant where the searcher minimised its score against the best other's instead, to
+play for the win of NT-12, was no stronger).
 
-What each seat minimises is a parameter (`Cost`): every seat its final score for the sparring
-bot of the benchmarks; for the hard bot, its own score against the best other seat's. Budgets
-are counted in iterations, never in time (core has no clock).
+The budget and the playout policy are parameters, so the hard bot and its sparring partner in
+bench/ share this code. Budgets are counted in iterations, never in time (core has no clock).
 """
 
 from __future__ import annotations
@@ -25,38 +26,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # bots.py imports this module for its hard bot
     from core.nothanks.bots import Policy, World
 
-# One sampled game: a world consistent with what the mover knows, each seat's playout policy,
-# and for each seat either a policy that makes its decisions in the tree too (an opponent
-# model) or None, for a seat that chooses by the confidence bounds like the searcher.
-Deal = Callable[[random.Random], "tuple[World, list[Policy], list[Policy | None]]"]
-
-# Every seat's cost from the final scores (NT-11) and the searching seat; each node's mover
-# minimises its own.
-Cost = Callable[[list[int], int], list[float]]
-
-
-def own_score(scores: list[int], _searcher: int) -> list[float]:
-    """Each seat's final score: the cost the published IS-MCTS bots minimise."""
-    return [float(s) for s in scores]
-
-
-def score_against_best_other(scores: list[int], seat: int) -> float:
-    """The seat's score minus the best (lowest) score of the others: below 0 is a win
-    (NT-12), and the margin still tells a narrow loss from a rout."""
-    return float(scores[seat] - min(s for i, s in enumerate(scores) if i != seat))
-
-
-def plays_to_win(scores: list[int], searcher: int) -> list[float]:
-    """The searcher's score against the best other's, everybody else's own score: the
-    searcher plays to win and expects its opponents to play for a low score."""
-    costs = own_score(scores, searcher)
-    costs[searcher] = score_against_best_other(scores, searcher)
-    return costs
+# One sampled game: a world consistent with what the mover knows.
+Deal = Callable[[random.Random], "World"]
 
 
 class Node:
-    """A decision node: per action (0 pass, 1 take) its visits and summed cost to the mover;
-    children keyed by the card turned up after a take, a single one after a pass."""
+    """A decision node: per action (0 pass, 1 take) its visits and the mover's summed final
+    score (its cost); children keyed by the card turned up after a take, a single one after a
+    pass."""
 
     __slots__ = ("after_pass", "after_take", "cost", "visits")
 
@@ -96,7 +73,7 @@ class Node:
 
 @dataclass(frozen=True)
 class Search:
-    """One configuration of the search: budget, exploration and cost.
+    """One configuration of the search: budget, exploration and playout policy.
 
     `settle` stops early once the most visited root action can no longer be overtaken in the
     iterations left, which changes no answer and saves the time of clear choices.
@@ -104,49 +81,37 @@ class Search:
 
     iterations: int
     exploration: float
-    cost: Cost
+    playout: Policy
 
     def run(self, deal: Deal, rng: random.Random) -> Node:
         """The root after the budget (or once settled)."""
         root = Node()
         for done in range(self.iterations):
-            world, policies, deciders = deal(rng)
-            self.iterate(root, world, policies, deciders, rng)
+            self.iterate(root, deal(rng), rng)
             lead = abs(root.visits[1] - root.visits[0])
             if lead > self.iterations - done - 1:
                 break
         return root
 
-    def iterate(
-        self,
-        root: Node,
-        world: World,
-        policies: list[Policy],
-        deciders: list[Policy | None],
-        rng: random.Random,
-    ) -> None:
-        """Descend (by the confidence bounds, or a seat's decider), add one node, play out,
-        back the costs up."""
+    def iterate(self, root: Node, world: World, rng: random.Random) -> None:
+        """Descend by every mover's confidence bounds, add one node, play out, back the final
+        scores up."""
         path: list[tuple[Node, int, int]] = []
         node = root
         while True:
             mover = world.turn
-            decide = deciders[mover]
-            if decide is None or not world.tokens[mover]:
-                action = node.select(world.tokens[mover] > 0, self.exploration, rng)
-            else:
-                action = int(decide(world.card, world.pot, world.masks, world.tokens, mover))
+            action = node.select(world.tokens[mover] > 0, self.exploration, rng)
             path.append((node, action, mover))
             if not world.step(action == 1):
                 break
             node, new = node.child(action == 1, world.card)
             if new:
-                world.play_out(policies)
+                world.play_out(self.playout)
                 break
-        costs = self.cost(world.scores(), path[0][2])
+        scores = world.scores()
         for visited, action, mover in path:
             visited.visits[action] += 1
-            visited.cost[action] += costs[mover]
+            visited.cost[action] += scores[mover]
 
 
 def chooses_take(root: Node) -> bool:

@@ -14,23 +14,17 @@ import core
 from core.arena import play_series
 from core.nothanks import NoThanksState, card_points
 from core.nothanks.bots import (
-    MODELS,
     HardBot,
     Position,
     deduce_tokens,
-    easy_takes,
     mask_of,
     mask_points,
-    model_weights,
-    normal_takes,
     points_delta,
     sample_world,
 )
 
 GAME = core.get_game("nothanks")
 LEVELS = ("easy", "normal", "hard")
-MODEL_INDEX = {"easy": MODELS.index(easy_takes), "normal": MODELS.index(normal_takes)}
-MODEL_INDEX["random"] = MODELS.index(None)  # a seat that follows none of our heuristics
 TINY = {"simulations": 4}  # a hard bot cheap enough for property tests
 
 
@@ -193,29 +187,3 @@ def test_hard_bot_with_a_small_budget_beats_easy_bots() -> None:
     )
     low, _high = result.summary()["seats"][0]["win_interval"]
     assert low > 0.25
-
-
-class RandomBot:
-    """A player no heuristic explains."""
-
-    def act(self, view: dict, rng: random.Random) -> dict:
-        legal = [{"kind": "take"}, {"kind": "pass"}] if view["tokens"][view["seat"]] else []
-        return rng.choice(legal or [{"kind": "take"}])
-
-
-@pytest.mark.parametrize("seed", range(3))
-def test_opponent_models_are_recognised_from_the_public_log(seed: int) -> None:
-    """The hard bot tells easy players from normal ones, and both from a player who follows
-    neither, by replaying their public decisions (NT-13): that is what lets it predict whether
-    a passed card comes back."""
-    levels = ["easy", "normal", "random", "normal"]
-    bots = [
-        RandomBot() if level == "random" else core.get_bot("nothanks", level) for level in levels
-    ]
-    state, rng = GAME.new(4, seed), random.Random(seed)
-    while not GAME.is_over(state):
-        (seat,) = GAME.to_act(state)
-        state = GAME.apply(state, seat, bots[seat].act(GAME.view(state, seat), rng))
-    weights = model_weights(GAME.view(state, 0))
-    for seat, level in enumerate(levels):
-        assert weights[seat][MODEL_INDEX[level]] > 0.8

@@ -10,9 +10,8 @@ import pytest
 
 from bench.nothanks_ismcts import IsmctsBot
 from core.nothanks import GAME, NoThanksState
-from core.nothanks.bots import HardBot
+from core.nothanks.bots import HardBot, Position, eager_takes, mask_of, sample_world
 from core.nothanks.hints import hint
-from core.nothanks.search import plays_to_win
 from tests.core.test_nothanks_bots import playing_position, replaced
 
 BUDGET = 48  # iterations: enough to exercise the tree, cheap enough for a fast suite
@@ -79,12 +78,37 @@ def test_no_hint_out_of_turn() -> None:
         hint(GAME.view(state, 1), random.Random(0))
 
 
-def test_hard_bot_plays_to_win_not_only_to_score_low() -> None:
-    """NT-12: the searcher's cost is its score against the best other's, below zero for a
-    win and zero for a shared one; the others are expected to play for a low score."""
-    assert plays_to_win([30, 20, 45], 1) == [30.0, -10.0, 45.0]
-    assert plays_to_win([30, 20, 45], 0) == [10.0, 20.0, 45.0]
-    assert plays_to_win([20, 20, 45], 0) == [0.0, 20.0, 45.0]
+def test_eager_playout_takes_run_cards_at_once_and_cheap_cards() -> None:
+    """NT-11: a card next to a run costs nothing, so the playout takes it even bare; NT-8:
+    without tokens it must take; otherwise only a card cheap for its tokens left."""
+    masks = [mask_of([22, 23]), 0, 0]
+    assert eager_takes(24, 0, masks, [11, 11, 11], 0)
+    assert eager_takes(21, 0, masks, [11, 11, 11], 0)
+    assert eager_takes(35, 0, masks, [0, 11, 11], 0)
+    assert not eager_takes(30, 0, masks, [11, 11, 11], 0)
+    assert eager_takes(30, 27, masks, [11, 11, 11], 0)  # 30 points less 27 tokens: 3 net
+    assert eager_takes(12, 0, masks, [1, 11, 11], 0)  # one token left: 13 net is acceptable
+    assert not eager_takes(12, 0, masks, [11, 11, 11], 0)
+
+
+def test_search_backs_up_the_exact_scores_of_a_decided_last_card() -> None:
+    """The 24th card (NT-10) with the next seat out of tokens (NT-8): taking ends the game, and
+    so does passing, since the next seat must take. Both outcomes are certain, so the tree's
+    means must be the exact final scores, whatever the sampled worlds."""
+    position = Position(
+        card=30,
+        pot=2,
+        masks=[mask_of([20]), 0, mask_of([5]), 0],
+        tokens=[5, 0, 8, 8],
+        seat=0,
+        deck_left=0,
+        unseen=[3, 4, 6, 7, 8, 9, 10, 11, 12],
+    )
+    bot = HardBot(BUDGET)
+    root = bot.search.run(lambda r: sample_world(position, r), random.Random(3))
+    assert root.mean(1) == (20 + 30) - (5 + 2)  # take: 30 and the pot
+    assert root.mean(0) == 20 - (5 - 1)  # pass: one token on it, the next seat takes
+    assert root.visits[0] > root.visits[1]  # so the bot passes
 
 
 def test_sparring_bot_refuses_an_empty_budget() -> None:
