@@ -19,6 +19,7 @@ from tui.lan_setup import JoinPlan
 from tui.messages import TakeSeat
 from tui.names import MAX_NAME_LENGTH
 from tui.screens.join import refusal
+from tui.widgets.text_input import TextInput
 
 DOOR_HOST = "127.0.0.1"
 
@@ -51,7 +52,7 @@ class DoorJoinScreen(Screen[None]):
         with Vertical(id="door-box"):
             yield Static("Welcome to the Gamenight table", classes="screen-title")
             yield Static("Your name at the table, then Enter:", markup=False)
-            yield Input(self.player, max_length=MAX_NAME_LENGTH, id="name")
+            yield TextInput(self.player, max_length=MAX_NAME_LENGTH, id="name")
             with Horizontal(id="door-buttons"):  # for a mouse or a touch screen
                 yield Button("Take a seat", id="sit", variant="primary", compact=True)
                 yield Button("Watch", id="watch", compact=True)

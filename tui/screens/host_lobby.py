@@ -29,6 +29,7 @@ from tui.widgets.cycler import Cycler
 from tui.widgets.options import chosen_options, option_rows
 from tui.widgets.seats import AWAY_CHOICES, open_seats_text, seat_line
 from tui.widgets.ssh_door import SshDoorLine, ssh_door_rows
+from tui.widgets.text_input import TextInput
 from tui.widgets.web_door import WebDoorPanel
 
 if TYPE_CHECKING:
@@ -80,12 +81,12 @@ class HostLobbyScreen(LobbyScreen):
         with Grid(id="host-form"):
             yield Label("Your name")
             name = self.host.lobby.seats[self.host.local_seat or 0].name or ""
-            yield Input(name, max_length=MAX_NAME_LENGTH, compact=True, id="player")
+            yield TextInput(name, max_length=MAX_NAME_LENGTH, compact=True, id="player")
             yield Label("Players")
             players = [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
             yield Cycler(players, len(lobby.seats), id="players")
             yield Label("Table")
-            yield Input(self.host.table_name, max_length=40, compact=True, id="table-name")
+            yield TextInput(self.host.table_name, max_length=40, compact=True, id="table-name")
             yield Label("Away bot")
             away = [(label, seconds) for seconds, label in AWAY_CHOICES]
             yield Cycler(away, lobby.settings.away_bot_seconds, id="away")

@@ -25,6 +25,7 @@ from core import GAMES
 from tui.lan_setup import JoinPlan, parse_address
 from tui.messages import TakeSeat
 from tui.names import MAX_NAME_LENGTH, plain
+from tui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
     from net.discovery import Browser, FoundTable
@@ -102,9 +103,9 @@ class JoinScreen(Screen[None]):
         yield Static("Join a LAN table", classes="screen-title")
         with Grid(id="join-form"):
             yield Label("Your name")
-            yield Input(self.plan.player, max_length=MAX_NAME_LENGTH, compact=True, id="name")
+            yield TextInput(self.plan.player, max_length=MAX_NAME_LENGTH, compact=True, id="name")
             yield Label("Address")
-            yield Input(
+            yield TextInput(
                 self.plan.address or "",
                 placeholder="host:port, if the table is not listed",
                 compact=True,

@@ -20,6 +20,7 @@ from tui.names import MAX_NAME_LENGTH, bot_names
 from tui.solo import SoloSetup
 from tui.widgets.cycler import Cycler
 from tui.widgets.options import chosen_options, option_rows
+from tui.widgets.text_input import TextInput
 
 DEFAULT_PLAYERS = 4
 DEFAULT_LEVEL = "normal"
@@ -62,7 +63,7 @@ class SoloSetupScreen(Screen[None]):
         yield Static("Solo game — set up the table", classes="screen-title")
         with Center(), Grid(id="setup"):
             yield Label("Your name")
-            yield Input(
+            yield TextInput(
                 settings.player_name(),
                 max_length=MAX_NAME_LENGTH,
                 compact=True,

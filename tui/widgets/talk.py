@@ -16,6 +16,7 @@ from textual.widgets import Input
 
 from net.protocol import MAX_CHAT  # what the host accepts (net/PROTOCOL.md)
 from tui.names import plain
+from tui.widgets.text_input import TextInput
 
 
 def talk_line(message: dict[str, Any]) -> str:
@@ -26,7 +27,7 @@ def talk_line(message: dict[str, Any]) -> str:
     return f"{who}: {plain(message['text'])}"
 
 
-class ChatInput(Input):
+class ChatInput(TextInput):
     """The chat line: hidden until opened (key c); Enter sends it, Escape leaves it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
