@@ -36,7 +36,13 @@ def join_app(player: str = "Kim", address: str | None = None) -> GamenightApp:
 
 
 async def on_screen(pilot: Pilot[None], kind: type[Screen[None]], timeout: float = 30.0) -> None:
-    await wait_until(pilot, lambda: isinstance(pilot.app.screen, kind), timeout)
+    """Wait until a `kind` screen is in front and mounted: a pushed screen is in front before
+    its widgets exist, and on a busy machine a query can come in between."""
+    await wait_until(
+        pilot,
+        lambda: isinstance(pilot.app.screen, kind) and pilot.app.screen.is_mounted,
+        timeout,
+    )
 
 
 async def host_lobby(pilot: Pilot[None]) -> HostLobbyScreen:
