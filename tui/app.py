@@ -126,7 +126,7 @@ class GamenightApp(App[None]):
         seed = None if self.seed is None else self.seed + self.games_started
         self.games_started += 1
         self.last_setup = setup
-        self.player_name = setup.player or self.player_name
+        self.remember_name(setup.player)
         try:
             table = open_solo(self, setup, seed)
         except (ValueError, OSError) as err:  # an option refused, no room for the journal

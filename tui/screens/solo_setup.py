@@ -145,7 +145,6 @@ class SoloSetupScreen(Screen[None]):
         )
         remembered = settings.load().get("solo", {})
         settings.remember(
-            player=setup.player or settings.player_name(),
             solo={
                 "game": game.id,
                 "players": setup.players,
