@@ -69,7 +69,7 @@ def bots_record(players: int, seed: int, stop: Callable[[PasovecState], bool]) -
     return bot_record("pasovec", ["easy"] * players, seed, stop=stop)
 
 
-async def open_late(app: GamenightApp, pilot: Pilot[None], record: dict[str, Any]) -> PasovecScreen:
+async def open_late(pilot: Pilot[None], record: dict[str, Any]) -> PasovecScreen:
     """Sit in seat 0 of a solo table of easy bots (with the app's pause) that goes on from
     `record`, as a host resumed from its journal does; wait for its screen to show the table."""
     screen = await late.open_late(pilot, record)

@@ -50,7 +50,7 @@ async def test_the_end_of_a_round_by_keys_alone() -> None:
     The round's first rolls are played by bots at core speed: keys take over near its end."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_late(app, pilot, bots_record(4, 5, near_the_end))
+        screen = await open_late(pilot, bots_record(4, 5, near_the_end))
         keys: set[str] = set()
         rolled: list[dict[str, int]] = []
         while True:
@@ -89,7 +89,7 @@ async def test_the_status_says_who_rolls_and_who_decides() -> None:
     app = make_app(bot_delay=60.0)  # bots wait until hurried: no status is missed under load
     async with app.run_test(size=SIZE) as pilot:
         record = bots_record(4, SEED, lambda s: s.phase == "roll" and s.active != 0)
-        screen = await open_late(app, pilot, record)
+        screen = await open_late(pilot, record)
         said: list[str] = []  # every status, so a brief one (the tumble) is seen under load
         shown = screen.say
         screen.say = lambda text: (said.append(text), shown(text))[1]  # type: ignore[method-assign]
@@ -113,7 +113,7 @@ async def test_mouse_and_keys_choose_dice_and_cards_and_refusals_are_explained()
     out of reach is refused with the rule's reason (PA-8)."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_late(app, pilot, bots_record(4, SEED, our_roll))
+        screen = await open_late(pilot, bots_record(4, SEED, our_roll))
         await wait_until(pilot, lambda: phase_of(screen) == "roll")
         await pilot.click("#die-yellow")
         await wait_until(pilot, lambda: screen.combo == (1, 2, 1))

@@ -27,7 +27,7 @@ from tui.screens.final import FinalScreen
 
 async def my_roll(pilot: Pilot[None]) -> None:
     """Six players, our roll; then a second blue die (odds redrawn)."""
-    screen = await open_late(pilot.app, pilot, bots_record(6, SEED, our_roll))  # type: ignore[arg-type]
+    screen = await open_late(pilot, bots_record(6, SEED, our_roll))
     await wait_until(pilot, lambda: phase_of(screen) == "roll")
     await pilot.press("1")
     await pilot.pause()
@@ -44,7 +44,7 @@ async def my_decision(pilot: Pilot[None]) -> None:
 async def round_summary(pilot: Pilot[None]) -> None:
     """Round 1 just over: its penalties in the log and the players' table (PA-11, PA-12)."""
     record = bots_record(4, SEED, our_move_in_round_two)
-    screen = await open_late(pilot.app, pilot, record)  # type: ignore[arg-type]
+    screen = await open_late(pilot, record)
     await wait_until(pilot, lambda: phase_of(screen) is not None)
     await pilot.pause()
 
@@ -53,7 +53,7 @@ async def final_table(pilot: Pilot[None]) -> None:
     """A game played by bots up to our last decision, made by keys: the final table, its
     tie-break explained (PA-14)."""
     record, last = before_our_last_decision(4, SEED)
-    screen = await open_late(pilot.app, pilot, record)  # type: ignore[arg-type]
+    screen = await open_late(pilot, record)
     await wait_until(pilot, lambda: phase_of(screen) == "decide")
     await decide_by_keys(pilot, screen, last)
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, FinalScreen))
