@@ -57,9 +57,9 @@ async def serve(bots: int, limited: bool) -> None:
         host.set_bot(seat, "easy")
 
     def again() -> None:
-        if host.table is None and host.lobby.not_ready() is None:
+        if host.referee is None and host.lobby.not_ready() is None:
             host.start()
-        elif host.table is not None and host.table.finished.is_set():
+        elif host.referee is not None and host.referee.finished.is_set():
             host.new_game()
 
     # Not from inside the listener call: the game that ended is still telling its players.

@@ -47,7 +47,7 @@ async def serve(tables: int, players: int) -> None:
 
 
 def _start_when_full(host: Host) -> None:
-    if host.table is None and host.lobby.not_ready() is None:
+    if host.referee is None and host.lobby.not_ready() is None:
         host.start()
 
 

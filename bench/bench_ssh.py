@@ -121,22 +121,22 @@ async def bench_latency(actions: int) -> dict[str, Any]:
         host.start()
         for terminal in terminals:
             await terminal.expect(GAME_FOOTER, timeout=30)
-        assert host.table is not None
-        table = host.table
-        while game.view(table.state, None)["phase"] == "pass":  # the pass is not measured
-            for seat in game.to_act(table.state):
-                table.act(seat, game.default_action(table.state, seat))
+        assert host.referee is not None
+        referee = host.referee
+        while game.view(referee.state, None)["phase"] == "pass":  # the pass is not measured
+            for seat in game.to_act(referee.state):
+                referee.act(seat, game.default_action(referee.state, seat))
         for terminal in terminals:
             await settled(terminal, 0.0)
         firsts: list[float] = []
         lasts: list[float] = []
         missed = 0
         for _ in range(actions):
-            if game.is_over(table.state):
+            if game.is_over(referee.state):
                 break
-            seat = game.to_act(table.state)[0]
+            seat = game.to_act(referee.state)[0]
             started = time.perf_counter()
-            table.act(seat, game.default_action(table.state, seat))
+            referee.act(seat, game.default_action(referee.state, seat))
             ends = await asyncio.gather(*(settled(t, started) for t in terminals))
             firsts += [end[0] - started for end in ends if end is not None]
             lasts += [end[1] - started for end in ends if end is not None]

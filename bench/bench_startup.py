@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGET_S = 0.5
 # Imports the menu must not pull in: networking, the table, the bots, the arena, its ratings.
 HEAVY = (
-    "net.table",
+    "net.referee",
     "net.host",
     "core.nothanks.bots",
     "core.arena",

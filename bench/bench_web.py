@@ -118,13 +118,13 @@ async def _play(host: Host, pages: list[Any], actions: int) -> list[float]:
     """Apply actions at the host; for each, the time until the last page showed it."""
     latencies = []
     for _ in range(actions):
-        running = host.table
-        assert running is not None
-        view = running.view(None)
+        referee = host.referee
+        assert referee is not None
+        view = referee.view(None)
         if view["over"]:
             break
         seat = view["to_act"][0]
-        tokens = running.view(seat)["tokens"][seat]
+        tokens = referee.view(seat)["tokens"][seat]
         take = tokens == 0 or view["pot"] >= 3
         if take:
             marker = f"{view['deck_left'] - 1} cards in the deck" if view["deck_left"] else "Game"
@@ -137,7 +137,7 @@ async def _play(host: Host, pages: list[Any], actions: int) -> list[float]:
         ]
         await asyncio.sleep(0.05)  # every page's watch is in place before the action
         started = time.time() * 1000
-        running.act(seat, {"kind": "take" if take else "pass"})
+        referee.act(seat, {"kind": "take" if take else "pass"})
         shown = await asyncio.wait_for(asyncio.gather(*watches), 30)
         latencies.extend(at - started for at in shown)
     return latencies

@@ -14,26 +14,26 @@ import logging
 from typing import Any
 
 from core import IllegalMove
-from net.table import SAVE_RETRY, Table
+from net.referee import SAVE_RETRY, Referee
 
 log = logging.getLogger(__name__)
 
 
 class TurnClock:
-    """Restart with `restart()` after each action; reported through `table.clock`."""
+    """Restart with `restart()` after each action; reported through `referee.clock`."""
 
-    def __init__(self, table: Table, seconds: float) -> None:
-        self.table = table
+    def __init__(self, referee: Referee, seconds: float) -> None:
+        self.referee = referee
         self.seconds = seconds
         self.seats: list[int] = []
         self._deadline: float | None = None
         self._timer: asyncio.TimerHandle | None = None
-        table.clock = self
+        referee.clock = self
 
     def restart(self) -> None:
         """Give the seats to act now a fresh `seconds` (none when the game is over)."""
         self.stop()
-        self.seats = list(self.table.game.to_act(self.table.state))
+        self.seats = list(self.referee.game.to_act(self.referee.state))
         if self.seats:
             loop = asyncio.get_running_loop()
             self._deadline = loop.time() + self.seconds
@@ -54,9 +54,11 @@ class TurnClock:
     def _expire(self) -> None:
         self._timer = None
         for seat in self.seats:
-            if seat in self.table.game.to_act(self.table.state):
+            if seat in self.referee.game.to_act(self.referee.state):
                 try:
-                    self.table.act(seat, self.table.game.timeout_action(self.table.state, seat))
+                    self.referee.act(
+                        seat, self.referee.game.timeout_action(self.referee.state, seat)
+                    )
                 except IllegalMove as err:
                     log.error("the game refused a timeout for seat %s: %s", seat, err)
                 except OSError as err:  # not journaled, so not applied: time it out again soon

@@ -3,7 +3,7 @@
 Everything that reaches the table passes the master checks in the order boardgame.io learned
 (anchors.md): a known message type with well-typed fields (net/schema.py), a connection bound to
 a seat, the seat it acts for is its own, the game started and not over, the action's version
-not stale, then the rules themselves (`Table.act`). Every connection is pushed only its own
+not stale, then the rules themselves (`Referee.act`). Every connection is pushed only its own
 seat's view, by the table. The host person plays through a `HostSession` whose intents take
 exactly the same path as a remote player's.
 
@@ -36,10 +36,10 @@ from net.lobby import Lobby, LobbySeat, Settings
 from net.names import check_name, name_key
 from net.notices import Notices
 from net.protocol import MAX_CHAT, PROTOCOL_VERSION, ProtocolError, clean_text, error, request_id
+from net.referee import Referee
 from net.roster import Member, Roster
 from net.running import RunningGame, stop_in_background
 from net.session import Message, Session
-from net.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -116,9 +116,9 @@ class Host:
 
     # ---- what the rest of the app reads ---------------------------------------------------
     @property
-    def table(self) -> Table | None:
-        """The running game's table, None in the lobby."""
-        return None if self.running is None else self.running.table
+    def referee(self) -> Referee | None:
+        """The running game's referee, None in the lobby."""
+        return None if self.running is None else self.running.referee
 
     @property
     def journal(self) -> journal.Journal | None:
@@ -190,7 +190,7 @@ class Host:
             else:
                 self._send_lobby()
         else:
-            self.running.table.attach(member.seat, member.endpoint)
+            self.running.referee.attach(member.seat, member.endpoint)
             if entry.rejoin:
                 assert member.seat is not None
                 self.running.seating.back(member.seat, member.name)
@@ -219,7 +219,7 @@ class Host:
     def _remove(self, member: Member) -> None:
         self.roster.remove(member)
         if self.running is not None:
-            self.running.table.detach(member.endpoint)
+            self.running.referee.detach(member.endpoint)
 
     # ---- messages from players -----------------------------------------------------------------
     def handle(self, member: Member, message: Message) -> None:
@@ -270,9 +270,9 @@ class Host:
         action = message["action"]
         if action["kind"] == "timeout":
             raise IllegalMove("only the host's clock can time a turn out")
-        table = self.running.table
-        table.act(member.seat, action, message["version"])
-        return table.version
+        referee = self.running.referee
+        referee.act(member.seat, action, message["version"])
+        return referee.version
 
     # ---- the host person's controls (lobby) ----------------------------------------------------
     def set_players(self, players: int) -> None:
@@ -315,7 +315,7 @@ class Host:
     def new_game(self) -> None:
         """Back to the lobby after a finished game, keeping everyone seated, so the host can
         change the seats and start again; players stay connected (they are sent the lobby)."""
-        if self.running is None or not self.running.table.finished.is_set():
+        if self.running is None or not self.running.referee.finished.is_set():
             raise ValueError("the game is not over yet")
         game, self.running = self.running, None
         stop_in_background(game, self._closing)
@@ -365,7 +365,7 @@ class Host:
         self._send_lobby()
         self._changed()
 
-    def start(self) -> Table:
+    def start(self) -> Referee:
         """Start the match once every seat is filled; ValueError says why it cannot."""
         if self.running is not None:
             raise ValueError("the game has already started")
@@ -411,7 +411,7 @@ class Host:
         host._start_game(record, path)
         return host
 
-    def _start_game(self, record: dict[str, Any] | None, path: Path) -> Table:
+    def _start_game(self, record: dict[str, Any] | None, path: Path) -> Referee:
         """Start the game (new, or continuing a journal's record), show it to everyone and let
         the bots play. A journal that cannot be created raises OSError before the game is the
         host's: the lobby stays open, as if `start` had not been called."""
@@ -434,13 +434,13 @@ class Host:
         self.seed = None  # a fixed seed deals the first game only
         self.running = game
         for member in self.roster:
-            game.table.attach(member.seat, member.endpoint)
+            game.referee.attach(member.seat, member.endpoint)
         for seat, lobby_seat in enumerate(self.lobby.seats):
             if lobby_seat.kind == "human" and not self.roster.connected(seat):
                 game.seating.schedule(seat)
-        game.table.start()
+        game.referee.start()
         self._changed()
-        return game.table
+        return game.referee
 
     # ---- telling people -------------------------------------------------------------------------
     def info(self) -> Message:
@@ -484,8 +484,8 @@ class HostSession(Session):
         asyncio.get_running_loop().call_soon(self.host.handle, self.member, message)
 
     def hurry(self) -> None:
-        if self.host.table is not None:
-            self.host.table.hurry()
+        if self.host.referee is not None:
+            self.host.referee.hurry()
 
     async def close(self) -> None:
         """The host person leaving closes the table for everyone."""

@@ -74,7 +74,7 @@ async def run(args: argparse.Namespace) -> int:
 
 
 def _start_when_ready(host: Host) -> None:
-    if host.table is None and host.lobby.not_ready() is None:
+    if host.referee is None and host.lobby.not_ready() is None:
         host.start()
 
 

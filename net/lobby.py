@@ -16,7 +16,7 @@ from typing import Any
 from core import BOT_LEVELS, get_game
 from core.api import check_players, check_seat
 from net.names import name_key
-from net.table import BOT_NAMES, Seat
+from net.referee import BOT_NAMES, Seat
 
 
 @dataclass

@@ -13,7 +13,7 @@ from typing import Any
 
 from net.limits import Window
 from net.link import Link
-from net.table import Endpoint
+from net.referee import Endpoint
 
 CHAT_BURST = 8  # chat lines a member may send within CHAT_WINDOW seconds
 CHAT_WINDOW = 10.0

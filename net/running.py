@@ -1,4 +1,4 @@
-"""A started game at a host: the table, and what the host keeps beside it while it runs.
+"""A started game at a host: its referee, and what the host keeps beside it while it runs.
 
 The journal (net/journal.py) lets a crashed host resume: every action is written before the
 table takes it, every mid-game kick before it is done, and the journal of a finished game is
@@ -18,8 +18,8 @@ from typing import Any
 from net import journal, records
 from net.clock import TurnClock
 from net.lobby import Lobby
+from net.referee import Referee
 from net.seating import Seating
-from net.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ class RunningGame:
         notice: Callable[[str], None],
         on_over: Callable[[], None],
     ) -> None:
-        """Make the table (new, or continuing the journal at `journal_path` with its `record`)
+        """Make the referee (new, or continuing the journal at `journal_path` with its `record`)
         and journal it before any action can happen. A new journal starts with the record's
         header plus `header` (what a resumed host needs beside the record).
 
@@ -48,7 +48,7 @@ class RunningGame:
         self.on_over = on_over
         self.table_id = str(header.get("table_id", "table"))
         self.journal: journal.Journal | None = None
-        self.table = Table(
+        self.referee = Referee(
             lobby.game_id,
             lobby.table_seats(),
             seed=seed,
@@ -59,23 +59,23 @@ class RunningGame:
             on_action=self._on_action,
         )
         if record is None:
-            first = {key: value for key, value in self.table.record.items() if key != "actions"}
+            first = {key: value for key, value in self.referee.record.items() if key != "actions"}
             self.journal = journal.Journal.create(journal_path, first | header)
         else:
             self.journal = journal.Journal.reopen(journal_path)
         self.clock: TurnClock | None = None
-        seconds = self.table.record["options"].get("turn_seconds")
-        if "turn_seconds" in self.table.game.options and seconds:
-            self.clock = TurnClock(self.table, float(seconds))
+        seconds = self.referee.record["options"].get("turn_seconds")
+        if "turn_seconds" in self.referee.game.options and seconds:
+            self.clock = TurnClock(self.referee, float(seconds))
             self.clock.restart()
-        self.seating = Seating(self.table, lobby.settings, notice)
+        self.seating = Seating(self.referee, lobby.settings, notice)
 
     @property
     def over(self) -> bool:
-        return self.table.game.is_over(self.table.state)
+        return self.referee.game.is_over(self.referee.state)
 
     def stop(self) -> None:
-        """Stop the clock, the away timers and the journal; the table's bots stop in the
+        """Stop the clock, the away timers and the journal; the referee's bots stop in the
         background (see `close` to wait for them)."""
         if self.clock is not None:
             self.clock.stop()
@@ -85,12 +85,12 @@ class RunningGame:
             self.journal = None
 
     async def close(self) -> None:
-        """`stop`, and wait until the table's bots have stopped."""
+        """`stop`, and wait until the referee's bots have stopped."""
         self.stop()
-        await self.table.close()
+        await self.referee.close()
 
     def _journal_action(self, seat: int, action: dict[str, Any]) -> None:
-        """Journal an action before the table takes it, so no one ever sees an unsaved move."""
+        """Journal an action before the referee takes it, so no one ever sees an unsaved move."""
         if self.journal is not None:
             self.journal.append(seat, action)
 
@@ -101,9 +101,9 @@ class RunningGame:
             self.clock.restart()
         if self.over:
             try:
-                seats = [s.public() for s in self.table.seats]
-                game, state = self.table.game, self.table.state
-                records.keep(self.table.record, seats, self.table_id, game.result(state))
+                seats = [s.public() for s in self.referee.seats]
+                game, state = self.referee.game, self.referee.state
+                records.keep(self.referee.record, seats, self.table_id, game.result(state))
             except OSError as err:  # the game is over either way; only its keepsake is lost
                 log.error("could not keep the record of the finished game: %s", err)
             if self.journal is not None:
@@ -116,6 +116,6 @@ def stop_in_background(game: RunningGame, tasks: set[asyncio.Task[None]]) -> Non
     """Stop a finished game whose bots' results no longer matter, without waiting; the task
     is kept in `tasks` until it ends (so a closing host can still wait for it)."""
     game.stop()
-    task = asyncio.get_running_loop().create_task(game.table.close())
+    task = asyncio.get_running_loop().create_task(game.referee.close())
     tasks.add(task)
     task.add_done_callback(tasks.discard)

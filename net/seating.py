@@ -12,14 +12,14 @@ import asyncio
 from collections.abc import Callable
 
 from net.lobby import Settings
-from net.table import Seat, Table
+from net.referee import Referee, Seat
 
 
 class Seating:
     """Away seats, stand-in bots and kicked seats of one table."""
 
-    def __init__(self, table: Table, settings: Settings, notice: Callable[[str], None]) -> None:
-        self.table = table
+    def __init__(self, referee: Referee, settings: Settings, notice: Callable[[str], None]) -> None:
+        self.referee = referee
         self.settings = settings
         self.notice = notice  # tells everyone at the table something happened, in words
         self._timers: dict[int, asyncio.TimerHandle] = {}
@@ -27,32 +27,32 @@ class Seating:
     def away(self, seat: int) -> None:
         """The seat's human dropped (their endpoint is detached): show them away to everyone,
         and send a bot in later."""
-        self.table.broadcast()
+        self.referee.broadcast()
         self.schedule(seat)
 
     def schedule(self, seat: int) -> None:
         """Send a bot into the (away) seat after the settings' delay, if there is one."""
         delay = self.settings.away_bot_seconds
-        if delay is None or self.table.finished.is_set():
+        if delay is None or self.referee.finished.is_set():
             return
         self._timers[seat] = asyncio.get_running_loop().call_later(delay, self._stand_in, seat)
 
     def back(self, seat: int, name: str) -> None:
         """The seat's human returned (attached again): they take over from any stand-in bot."""
         self._cancel(seat)
-        if self.table.seats[seat].stand_in:
-            self.table.set_seat(seat, Seat(name))
+        if self.referee.seats[seat].stand_in:
+            self.referee.set_seat(seat, Seat(name))
         else:
-            self.table.broadcast()
+            self.referee.broadcast()
 
     def to_bot(self, seat: int, name: str) -> None:
         """The host removed the seat's human: a bot plays it to the end."""
         self._cancel(seat)
-        self.table.set_seat(seat, Seat(name, "bot", self.settings.away_bot_level))
+        self.referee.set_seat(seat, Seat(name, "bot", self.settings.away_bot_level))
 
     def stand_in(self, seat: int) -> None:
         """A bot plays the away seat now (the host asked), until its human is back."""
-        if not self.table.seats[seat].away or self.table.seats[seat].kind == "bot":
+        if not self.referee.seats[seat].away or self.referee.seats[seat].kind == "bot":
             raise ValueError("only a player who is away can be replaced by a bot")
         self._cancel(seat)
         self._stand_in(seat)
@@ -64,8 +64,8 @@ class Seating:
 
     def _stand_in(self, seat: int) -> None:
         self._timers.pop(seat, None)
-        human = self.table.seats[seat]
-        self.table.set_seat(
+        human = self.referee.seats[seat]
+        self.referee.set_seat(
             seat, Seat(human.name, "bot", self.settings.away_bot_level, stand_in=True)
         )
         self.notice(f"a bot plays for {human.name} until they are back")

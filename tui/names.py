@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 
 from net.protocol import MAX_NAME
-from net.table import BOT_NAMES
+from net.referee import BOT_NAMES
 
 DEFAULT_PLAYER_NAME = "Player"
 # The one limit on a name: what the host accepts (net/protocol.py), so a name typed here is

@@ -144,15 +144,15 @@ class Game:
 
     async def finish(self, timeout: float = 20.0) -> None:
         """Wait for the end, then check every seat's last view is the host's view of it."""
-        assert self.host.table is not None
-        await asyncio.wait_for(self.host.table.finished.wait(), timeout)
-        table = self.host.table
+        assert self.host.referee is not None
+        await asyncio.wait_for(self.host.referee.finished.wait(), timeout)
+        referee = self.host.referee
         pairs = list(zip(self.drivers, self.sessions, strict=True))
-        await wait_for(lambda: all(sees(d, table.view(s.seat)) for d, s in pairs))
+        await wait_for(lambda: all(sees(d, referee.view(s.seat)) for d, s in pairs))
         for driver, session in zip(self.drivers, self.sessions, strict=True):
             last = driver.last_state
             assert last["view"]["over"]
-            assert last["view"] == self.host.table.view(session.seat)
+            assert last["view"] == self.host.referee.view(session.seat)
 
 
 def sees(driver: BotDriver, view: dict[str, Any]) -> bool:

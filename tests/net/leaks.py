@@ -29,10 +29,10 @@ def remote_state_frames(
     The drivers answer every state that awaits their seat; while others decide, a second
     answer to the same decision is refused as stale, and nothing else may be refused.
     """
-    table = game.host.table
-    assert table is not None
+    referee = game.host.referee
+    assert referee is not None
     rules = get_game(game_id)
-    record = table.record
+    record = referee.record
     states = [rules.new(record["players"], record["seed"], record["options"] or None)]
     for seat, action in record["actions"]:
         states.append(rules.apply(states[-1], seat, action))

@@ -18,7 +18,7 @@ async def test_new_game_reopens_the_lobby_with_everyone_seated_then_starts_again
         await game.finish()
         seats = [(s.kind, s.name, s.token) for s in game.host.lobby.seats]
         game.host.new_game()
-        assert game.host.table is None and game.host.info()["phase"] == "lobby"
+        assert game.host.referee is None and game.host.info()["phase"] == "lobby"
         assert [(s.kind, s.name, s.token) for s in game.host.lobby.seats] == seats
         # The remote players' frames cross the socket.
         await wait_for(lambda: all(d.frames[-1]["type"] == "lobby" for d in game.drivers))

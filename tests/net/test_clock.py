@@ -17,7 +17,7 @@ from core import IllegalMove
 from net.client import connect
 from net.clock import TurnClock
 from net.host import Host
-from net.table import Seat, Table
+from net.referee import Referee, Seat
 from tests.net.conftest import FlakyJournal, wait_for
 
 
@@ -79,13 +79,13 @@ async def test_the_clock_times_out_idle_turns_and_messages_carry_the_countdown()
     port = await host.serve("127.0.0.1", 0)
     guest = await connect("127.0.0.1", port, "G")
     try:
-        table = host.start()
+        referee = host.start()
         first = states[0]["clock"]
         assert first["seats"] == [0] and 0 < first["seconds_left"] <= 0.05
         assert host.local is not None
         await host.local.act({"kind": "move"})
-        await asyncio.wait_for(table.finished.wait(), 2)
-        assert table.view(None)["log"] == ["move", "timeout", "timeout", "timeout"]
+        await asyncio.wait_for(referee.finished.wait(), 2)
+        assert referee.view(None)["log"] == ["move", "timeout", "timeout", "timeout"]
         assert states[-1]["clock"] is None
         with pytest.raises(IllegalMove, match="only the host's clock can time a turn out"):
             await guest.act({"kind": "timeout"})  # never accepted from a client
@@ -99,10 +99,10 @@ async def test_no_clock_without_turn_seconds() -> None:
     port = await host.serve("127.0.0.1", 0)
     guest = await connect("127.0.0.1", port, "G")
     try:
-        table = host.start()
+        referee = host.start()
         # No clock was made, so none can ever time a turn out: nothing to wait for.
         assert host.running is not None and host.running.clock is None
-        assert table.version == 0 and table.message(0)["clock"] is None
+        assert referee.version == 0 and referee.message(0)["clock"] is None
     finally:
         await guest.close()
         await host.close()
@@ -114,9 +114,9 @@ async def test_a_timeout_that_cannot_be_saved_is_tried_again(
     """The clock must not give up on a turn because the journal failed once."""
     monkeypatch.setattr(net.clock, "SAVE_RETRY", 0.01)
     journal = FlakyJournal(2)
-    table = Table("countdown", [Seat("A"), Seat("B")], seed=1, write_ahead=journal)
-    clock = TurnClock(table, 0.01)
+    referee = Referee("countdown", [Seat("A"), Seat("B")], seed=1, write_ahead=journal)
+    clock = TurnClock(referee, 0.01)
     clock.restart()
-    await wait_for(lambda: table.version)
-    assert journal.failures == 0 and table.record["actions"] == [[0, {"kind": "timeout"}]]
+    await wait_for(lambda: referee.version)
+    assert journal.failures == 0 and referee.record["actions"] == [[0, {"kind": "timeout"}]]
     clock.stop()

@@ -101,16 +101,16 @@ async def test_acting_for_another_seat_out_of_turn_stale_and_timeout_are_refused
 ) -> None:
     session = game.sessions[1]
     driver = game.drivers[1]
-    table = game.host.table
-    assert table is not None and session.seat == 1
+    referee = game.host.referee
+    assert referee is not None and session.seat == 1
     session.send({"type": "act", "seat": 2, "action": {"kind": "take"}, "version": 0})
-    session.send({"type": "act", "action": {"kind": "timeout"}, "version": table.version})
+    session.send({"type": "act", "action": {"kind": "timeout"}, "version": referee.version})
     session.send({"type": "act", "action": {"kind": "take"}, "version": -5})  # never was
     session.send({"type": "act", "action": {"kind": "take"}})  # no version
-    session.send({"type": "act", "action": "take", "version": table.version})
-    while 1 in table.game.to_act(table.state):
+    session.send({"type": "act", "action": "take", "version": referee.version})
+    while 1 in referee.game.to_act(referee.state):
         await asyncio.sleep(0.001)
-    session.send({"type": "act", "action": {"kind": "take"}, "version": table.version})
+    session.send({"type": "act", "action": {"kind": "take"}, "version": referee.version})
     await wait_for(lambda: len(driver.errors()) >= 6)
     codes = [(e["code"], e["message"]) for e in driver.errors()]
     assert codes[0] == ("wrong_seat", "you sit in seat 1; you cannot act for another seat")
@@ -236,11 +236,11 @@ async def test_a_frame_that_cannot_be_encoded_closes_the_link_with_a_reason(
 async def test_a_move_that_cannot_be_journaled_is_refused_and_changes_nothing(
     game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    table, session = game.host.table, game.sessions[1]
-    assert table is not None and game.host.journal is not None
-    while 1 not in table.game.to_act(table.state):
+    referee, session = game.host.referee, game.sessions[1]
+    assert referee is not None and game.host.journal is not None
+    while 1 not in referee.game.to_act(referee.state):
         await asyncio.sleep(0.001)
-    version = table.version
+    version = referee.version
 
     def disk_full(seat: int, action: object) -> None:
         raise OSError(28, "No space left on device")
@@ -248,7 +248,7 @@ async def test_a_move_that_cannot_be_journaled_is_refused_and_changes_nothing(
     monkeypatch.setattr(game.host.journal, "append", disk_full)
     with pytest.raises(IllegalMove, match="could not save"):
         await session.act({"kind": "take"}, version)
-    assert table.version == version and 1 in table.game.to_act(table.state)
+    assert referee.version == version and 1 in referee.game.to_act(referee.state)
     monkeypatch.undo()
     with contextlib.suppress(IllegalMove):  # unless seat 1's own driver has moved meanwhile
         await session.act({"kind": "take"}, version)
@@ -309,15 +309,15 @@ async def test_client_that_stops_reading_is_dropped(
 
 
 async def test_act_waits_for_the_verdict_and_raises_the_reason(game: Game) -> None:
-    table = game.host.table
+    referee = game.host.referee
     session = game.sessions[1]
-    assert table is not None
+    assert referee is not None
     with pytest.raises(IllegalMove, match="no state -1"):
         await session.act({"kind": "take"}, -1)
-    while 1 in table.game.to_act(table.state):
+    while 1 in referee.game.to_act(referee.state):
         await asyncio.sleep(0.001)
     with pytest.raises(IllegalMove):
-        await session.act({"kind": "take"}, table.version)
+        await session.act({"kind": "take"}, referee.version)
     assert not game.drivers[1].errors()  # verdicts go to the caller, not the message stream
     await game.finish()
 

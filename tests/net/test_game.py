@@ -31,12 +31,12 @@ async def test_full_game_every_view_agrees_and_nothing_leaks(players: int, remot
     )
     try:
         await game.finish()
-        assert game.host.table is not None
-        await wait_for(lambda: sees(watcher, game.host.table.view(None)))  # type: ignore[union-attr]
-        assert watcher.last_state["view"] == game.host.table.view(None)
+        assert game.host.referee is not None
+        await wait_for(lambda: sees(watcher, game.host.referee.view(None)))  # type: ignore[union-attr]
+        assert watcher.last_state["view"] == game.host.referee.view(None)
         assert spectator.seat is None and spectator.token is None
         tokens = {seat.token for seat in game.host.lobby.seats if seat.token}
-        removed = set(game.host.table.state.removed)
+        removed = set(game.host.referee.state.removed)
         for driver, session in [
             *zip(game.drivers, game.sessions, strict=True),
             (watcher, spectator),

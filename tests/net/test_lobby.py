@@ -48,10 +48,10 @@ async def test_a_journal_that_cannot_be_created_leaves_the_lobby_open(
     monkeypatch.setattr(journal.Journal, "create", disk_full)
     with pytest.raises(OSError):
         host.start()
-    assert host.table is None and host.journal is None
+    assert host.referee is None and host.journal is None
     host.set_players(3)  # still a lobby
     monkeypatch.undo()
-    assert host.start() is host.table and host.journal is not None
+    assert host.start() is host.referee and host.journal is not None
     await host.close()
 
 

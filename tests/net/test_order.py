@@ -74,4 +74,4 @@ async def test_a_player_kicked_mid_game_never_sees_the_bot_in_their_seat(lobby: 
     frames = await frames_until_closed(ann)
     assert frames[-1]["type"] == "error" and frames[-1]["code"] == "kicked"
     assert all(f["seats"][1]["kind"] == "human" for f in frames if f["type"] == "state")
-    assert host.table is not None and host.table.seats[1].kind == "bot"
+    assert host.referee is not None and host.referee.seats[1].kind == "bot"

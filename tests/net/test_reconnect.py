@@ -28,8 +28,8 @@ def drop(session: ClientSession) -> None:
 
 
 async def test_drop_shows_away_and_the_token_gives_the_seat_back(game: Game) -> None:
-    table = game.host.table
-    assert table is not None
+    referee = game.host.referee
+    assert referee is not None
     session = game.sessions[1]
     assert isinstance(session, ClientSession)
     token = session.token
@@ -52,19 +52,19 @@ async def test_a_bot_stands_in_for_an_away_player_and_gives_the_seat_back() -> N
     game = await start_game(
         players=3, remote=2, delay=0.002, settings=Settings(away_bot_seconds=0.02)
     )
-    table = game.host.table
+    referee = game.host.referee
     session = game.sessions[2]
-    assert table is not None and isinstance(session, ClientSession)
+    assert referee is not None and isinstance(session, ClientSession)
     try:
         drop(session)
-        await wait_for(lambda: table.seats[2].kind == "bot")
-        assert table.seats[2].away
-        version = table.version
-        await wait_for(lambda: table.version > version + 3 or table.finished.is_set())
+        await wait_for(lambda: referee.seats[2].kind == "bot")
+        assert referee.seats[2].away
+        version = referee.version
+        await wait_for(lambda: referee.version > version + 3 or referee.finished.is_set())
         await session.reconnect()
-        if not table.finished.is_set():
-            await wait_for(lambda: table.seats[2].kind == "human")
-            assert not table.seats[2].away
+        if not referee.finished.is_set():
+            await wait_for(lambda: referee.seats[2].kind == "human")
+            assert not referee.seats[2].away
         await game.finish()
     finally:
         await game.sessions[1].close()  # type: ignore[attr-defined]
@@ -119,8 +119,8 @@ async def test_a_token_kicked_mid_game_is_refused_and_forgotten(game: Game) -> N
         await session.reconnect()
     assert refused.value.code == "kicked"
     assert load_token("127.0.0.1", port, "Player 1") is None
-    assert game.host.table is not None  # a bot plays the seat to the end
-    await asyncio.wait_for(game.host.table.finished.wait(), 20)
+    assert game.host.referee is not None  # a bot plays the seat to the end
+    await asyncio.wait_for(game.host.referee.finished.wait(), 20)
 
 
 async def test_a_replaced_connection_forgets_its_token_but_leaves_the_saved_one(
@@ -240,11 +240,12 @@ async def test_resume_after_the_host_process_is_killed() -> None:
 
 async def test_resume_in_process_gives_the_host_person_their_seat_back() -> None:
     game = await start_game(players=3, remote=1, delay=0.002, options={"first": 1})
-    table = game.host.table
+    referee = game.host.referee
     guest = game.sessions[1]
-    assert table is not None and game.host.journal is not None and isinstance(guest, ClientSession)
+    assert referee is not None and game.host.journal is not None
+    assert isinstance(guest, ClientSession)
     path, port = game.host.journal.path, game.host.port or 0
-    await wait_for(lambda: table.version >= 8)
+    await wait_for(lambda: referee.version >= 8)
     await game.host.close()
     driver = BotDriver(seed=5, delay=0.002)
     host = Host.resume(path, on_message=driver)
@@ -254,7 +255,7 @@ async def test_resume_in_process_gives_the_host_person_their_seat_back() -> None
         await host.serve("127.0.0.1", port)
         await guest.reconnect()
         assert guest.seat == 1
-        resumed = host.table
+        resumed = host.referee
         assert resumed is not None and resumed.version >= 8
         await asyncio.wait_for(resumed.finished.wait(), 10)
         await wait_for(lambda: driver.last_state["view"]["over"])
@@ -287,10 +288,10 @@ async def test_kicked_tokens_stay_kicked_when_the_host_resumes() -> None:
         assert early.seat == 1 and late.seat == 2 and early_token and late_token
         host.kick(1)  # in the lobby: the seat opens, and a bot takes it
         host.set_bot(1, "easy")
-        table = host.start()
-        await wait_for(lambda: table.version >= 4)
+        referee = host.start()
+        await wait_for(lambda: referee.version >= 4)
         host.kick(2)  # mid-game: a bot plays Late's seat from now on
-        assert host.journal is not None and not table.finished.is_set()
+        assert host.journal is not None and not referee.finished.is_set()
         path = host.journal.path
         await host.close()  # the journal stays, as after a crash
         resumed = Host.resume(path)
@@ -301,7 +302,7 @@ async def test_kicked_tokens_stay_kicked_when_the_host_resumes() -> None:
             assert refusal["type"] == "error" and refusal["code"] == "kicked"
             raw.close()
         assert resumed.lobby.seats[2].kind == "bot" and resumed.lobby.seats[2].token is None
-        assert resumed.table is not None and resumed.table.seats[2].kind == "bot"
+        assert resumed.referee is not None and resumed.referee.seats[2].kind == "bot"
     finally:
         await early.close()
         await late.close()

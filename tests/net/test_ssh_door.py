@@ -78,11 +78,11 @@ async def test_a_session_plays_by_keys_and_quits(table: Door) -> None:
     table.host.set_bot(2, "easy")
     table.host.start()
     await zoe.expect(GAME_SCREEN)
-    assert table.host.table is not None
-    before = len(table.host.table.record["actions"])
+    assert table.host.referee is not None
+    before = len(table.host.referee.record["actions"])
     zoe.press("p")  # seat 0 starts (option first): "No thanks!"
-    await wait_for(lambda: len(table.host.table.record["actions"]) > before, 15)
-    assert table.host.table.record["actions"][before] == [0, {"kind": "pass"}]
+    await wait_for(lambda: len(table.host.referee.record["actions"]) > before, 15)
+    assert table.host.referee.record["actions"][before] == [0, {"kind": "pass"}]
     mark = zoe.mark()
     zoe.press("q")
     await zoe.expect("Leave", since=mark)
@@ -234,11 +234,11 @@ async def test_a_dropped_session_turns_away_and_the_same_user_takes_the_seat_bac
     await zoe.expect(GAME_SCREEN)
     zoe.drop()
     await wait_for(lambda: not table.host.connected(0) and not table.door.sessions, 15)
-    assert table.host.table is not None and table.host.table.seats[0].away
+    assert table.host.referee is not None and table.host.referee.seats[0].away
     again = await table.sit("zoe")  # the token kept for ssh user zoe gives seat 0 back
     assert table.seat_of("zoe") == 0
     await again.expect(GAME_SCREEN)
-    assert not table.host.table.seats[0].away
+    assert not table.host.referee.seats[0].away
     await again.close()
 
 

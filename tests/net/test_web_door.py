@@ -76,12 +76,12 @@ async def test_a_browser_plays_by_key_and_click_takes_its_seat_back_and_another_
 
         await player.press("p")  # NT-7: put a token on the card to pass
         await player.wait_for("You passed on 7")
-        assert host.table is not None and host.table.view(0)["tokens"][0] == 10
+        assert host.referee is not None and host.referee.view(0)["tokens"][0] == 10
 
         await player.wait_for("Your turn: t takes 33")  # a bot took 7; 33 came round to us
         await player.click_text("Take [t]")  # NT-6: take the card and every token on it
         await player.wait_for("You took 33")
-        assert host.table.view(0)["cards"][0]
+        assert host.referee.view(0)["cards"][0]
 
         await player.page.reload()  # the same browser: its door client rejoins the seat
         lines = await player.wait_for(" is back", " (you)", timeout=30)

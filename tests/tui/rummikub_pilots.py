@@ -55,13 +55,13 @@ async def continue_at(
     """On our turn, swap the running match's position for a late one of the same game (its
     number, log and scores kept): `table` on the table, `rack` ours, the rest the others'."""
     host = screen.table.host
-    assert host is not None and host.table is not None and mine(screen)
-    now = host.table.state
+    assert host is not None and host.referee is not None and mine(screen)
+    now = host.referee.state
     options = {"games": now.games, "turn_seconds": now.turn_seconds}
     late = state_at(table, rack, True, options)
-    host.table.state = replace(late, game_no=now.game_no, scores=now.scores, log=now.log)
+    host.referee.state = replace(late, game_no=now.game_no, scores=now.scores, log=now.log)
     screen.draft = None  # the same log as before: the screen deals a new draft from the view
-    host.table.broadcast()
+    host.referee.broadcast()
     await wait_until(pilot, lambda: mine(screen) and sorted(screen.draft.rack) == sorted(rack))
 
 

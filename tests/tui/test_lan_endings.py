@@ -138,7 +138,7 @@ async def test_a_journal_that_cannot_be_written_is_said_in_the_lobby(
         await pilot.press("s")
         assert "could not be saved" in text_of(lobby, "#status")
         assert "No space left" in text_of(lobby, "#status")
-        assert host.table is None and app.screen is lobby
+        assert host.referee is None and app.screen is lobby
 
 
 async def test_a_failing_goodbye_to_discovery_still_closes_the_table() -> None:

@@ -32,7 +32,7 @@ async def test_host_seats_a_remote_player_and_a_bot_plays_a_whole_game_then_reop
         seats = lobby.query_one("#seat-list", OptionList)
         assert seats.border_subtitle == "cannot start: seats 2 and 3 are open"
         await pilot.press("s")  # start is disabled while seats are open
-        assert host.table is None
+        assert host.referee is None
 
         session, driver = await remote_player(pilot, "Bo")
         await pilot.press("down", "down", "b")  # seat 3: open → easy bot
@@ -141,7 +141,7 @@ async def test_stray_keys_in_the_host_lobby_and_at_its_table_never_crash() -> No
         lobby = await host_lobby(pilot)
         await pilot.press(*stray, "s", "k", "tab", *stray, "escape", "n")  # s, k: refused
         assert app.screen is lobby and app.table is not None and app.table.host is not None
-        assert app.table.host.table is None
+        assert app.table.host.referee is None
         lobby.query_one(SeatList).focus()
         await pilot.press("down", "right", "down", "left", "s")  # seats 2 and 3: bots, start
         await on_screen(pilot, NoThanksScreen)

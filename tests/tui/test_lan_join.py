@@ -69,7 +69,7 @@ async def test_join_by_address_play_a_whole_game_and_follow_the_host_back_to_the
         await wait_until(pilot, lambda: game.state is not None)
         assert "f" not in game.active_bindings  # only the host can skip a bot's pause
         final = await play_to_the_end(pilot, game)
-        assert final.state["view"] == host.table.view(1)  # type: ignore[union-attr]
+        assert final.state["view"] == host.referee.view(1)  # type: ignore[union-attr]
         assert "host decides" in text_of(final, ".hint")
         await pilot.press("a")  # not the guest's decision: nothing happens
         assert isinstance(app.screen, FinalScreen)
@@ -98,11 +98,11 @@ async def test_a_dropped_player_sees_it_and_rejoins_the_same_seat(host: Host) ->
         assert isinstance(member.endpoint, Link)
         member.endpoint.close("cable pulled")  # the connection drops
         await wait_until(pilot, lambda: "Disconnected" in text_of(game, "#status"))
-        await wait_until(pilot, lambda: host.table is not None and host.table.seats[1].away)
+        await wait_until(pilot, lambda: host.referee is not None and host.referee.seats[1].away)
         assert "j" in game.active_bindings
 
         await pilot.press("j")
-        await wait_until(pilot, lambda: host.table is not None and not host.table.seats[1].away)
+        await wait_until(pilot, lambda: host.referee is not None and not host.referee.seats[1].away)
         await wait_until(pilot, lambda: app.table is not None and app.table.dropped is None)
         assert game.state is not None and game.state["seat"] == 1
         # Arrivals and departures close together fold into one notice (net/notices.py).
@@ -161,9 +161,9 @@ async def test_a_spectator_watches_a_lan_game_to_the_final_table(host: Host) -> 
         assert game is not None
         await wait_until(pilot, lambda: game.state is not None)
         assert game.state is not None and game.state["seat"] is None
-        assert host.table is not None
-        host.table.bot_delay = 0.0
-        host.table.hurry()
+        assert host.referee is not None
+        host.referee.bot_delay = 0.0
+        host.referee.hurry()
         await on_screen(pilot, FinalScreen)
         final = app.screen
         assert isinstance(final, FinalScreen)
@@ -178,8 +178,8 @@ async def test_watching_a_table_whose_game_is_already_over(host: Host) -> None:
     host.set_bot(1, "easy")
     host.set_bot(2, "easy")
     host.start()
-    table = host.table
-    assert table is not None
+    referee = host.referee
+    assert referee is not None
     await asyncio.wait_for(_over(host), 30)
     assert host.info()["phase"] == "over"
     app = join_app()
@@ -189,11 +189,11 @@ async def test_watching_a_table_whose_game_is_already_over(host: Host) -> None:
         final = app.screen
         assert isinstance(final, FinalScreen)
         assert final.state["seat"] is None
-        assert final.state["view"] == table.view(None)
+        assert final.state["view"] == referee.view(None)
 
 
 async def _over(host: Host) -> None:
-    while not (host.table is not None and host.table.game.is_over(host.table.state)):
+    while not (host.referee is not None and host.referee.game.is_over(host.referee.state)):
         await asyncio.sleep(0.01)
 
 

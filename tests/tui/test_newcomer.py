@@ -88,7 +88,7 @@ async def test_a_dropped_player_is_named_and_the_host_seats_a_bot_for_them() -> 
         driver.session = None  # Kim stops playing...
         assert isinstance(session, ClientSession)
         await session.close()  # ...and drops
-        await wait_until(pilot, lambda: host.table is not None and host.table.seats[1].away)
+        await wait_until(pilot, lambda: host.referee is not None and host.referee.seats[1].away)
         # Pass the card on until the table waits for Kim (seat 2, after us).
         await wait_until(pilot, lambda: my_turn(screen) or 1 in screen.state["view"]["to_act"])
         if my_turn(screen):
@@ -98,7 +98,7 @@ async def test_a_dropped_player_is_named_and_the_host_seats_a_bot_for_them() -> 
         assert "deciding" not in text_of(screen, "#status")
         assert any(b.binding.action == "stand_in" for b in screen.active_bindings.values())
         await pilot.press("b")
-        await wait_until(pilot, lambda: host.table.seats[1].kind == "bot")
+        await wait_until(pilot, lambda: host.referee.seats[1].kind == "bot")
         await wait_until(pilot, lambda: 1 not in screen.state["view"]["to_act"])
 
 

@@ -46,9 +46,9 @@ async def test_a_guest_plays_rummikub_turns_and_sees_no_other_rack() -> None:
                 turns = len(screen.state["view"]["log"])
                 await kim.press("d")
                 await wait_until(kim, lambda n=turns: len(screen.state["view"]["log"]) > n)
-            table = host.table
-            assert table is not None
-            secrets = [list(table.state.racks[0]), list(table.state.pool[:5])]
+            referee = host.referee
+            assert referee is not None
+            secrets = [list(referee.state.racks[0]), list(referee.state.pool[:5])]
             own = [f for f in frames if f["type"] == "state"]
             assert own and all(f["seat"] == 1 for f in own)
             assert [leaks(f, secrets) for f in frames] == [[] for _ in frames]

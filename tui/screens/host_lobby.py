@@ -124,7 +124,7 @@ class HostLobbyScreen(LobbyScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Start is shown disabled while the table is not ready (the status line says why)."""
         if action == "start":
-            ready = self.host.table is None and self.host.lobby.not_ready() is None
+            ready = self.host.referee is None and self.host.lobby.not_ready() is None
             return True if ready else None
         return super().check_action(action, parameters)
 
@@ -229,7 +229,7 @@ class HostLobbyScreen(LobbyScreen):
     @on(Input.Blurred, "#player, #table-name")
     def _rename(self, event: Input.Submitted | Input.Blurred) -> None:
         """Apply a changed name (Enter or leaving the field); an unprintable one is refused."""
-        if self.host.table is not None:  # the game started meanwhile: the lobby is closed
+        if self.host.referee is not None:  # the game started meanwhile: the lobby is closed
             return
         player = self.query_one("#player", Input).value.strip()
         table = self.query_one("#table-name", Input).value.strip()

@@ -1,4 +1,4 @@
-"""Bots at a table: one decision per simultaneous choice, and the game's default as fallback."""
+"""Bots at a referee: one decision per simultaneous choice, and the game's default as fallback."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from core import replay
-from net.table import Seat, Table
+from net.referee import Referee, Seat
 from tests.net.conftest import wait_for
 from tests.standins import register
 
@@ -29,35 +29,35 @@ class CountingBot:
 async def test_bots_deciding_together_each_think_once_per_decision() -> None:
     with register("vote"):
         CountingBot.calls = 0
-        table = Table("vote", [Seat(f"B{i}", "bot", "easy") for i in range(4)], seed=3)
+        referee = Referee("vote", [Seat(f"B{i}", "bot", "easy") for i in range(4)], seed=3)
         for index in range(4):
-            table._bots[index] = CountingBot()
-        table.start()
-        await asyncio.wait_for(table.finished.wait(), 10)
-        rounds = table.game.options["rounds"]
+            referee._bots[index] = CountingBot()
+        referee.start()
+        await asyncio.wait_for(referee.finished.wait(), 10)
+        rounds = referee.game.options["rounds"]
         assert CountingBot.calls == 4 * rounds  # no bot thought again after another voted
-        await table.close()
+        await referee.close()
 
 
 async def test_a_crashed_or_illegal_bot_falls_back_to_the_default_action() -> None:
     with register("vote"):
-        table = Table("vote", [Seat("A", "bot", "easy"), Seat("B", "bot", "easy")], seed=5)
-        table._bots[0] = CountingBot("crash")
-        table._bots[1] = CountingBot({"kind": "vote", "value": 9})
-        table.start()
-        await asyncio.wait_for(table.finished.wait(), 10)
-        default = table.game.default_action(table.game.new(2, 5), 0)
-        assert all(action == default for _, action in table.record["actions"])
-        await table.close()
+        referee = Referee("vote", [Seat("A", "bot", "easy"), Seat("B", "bot", "easy")], seed=5)
+        referee._bots[0] = CountingBot("crash")
+        referee._bots[1] = CountingBot({"kind": "vote", "value": 9})
+        referee.start()
+        await asyncio.wait_for(referee.finished.wait(), 10)
+        default = referee.game.default_action(referee.game.new(2, 5), 0)
+        assert all(action == default for _, action in referee.record["actions"])
+        await referee.close()
 
 
 async def test_mid_game_dice_replay_from_the_record() -> None:
     """design.md: all chance after `new` comes from the state's seed, so the record rebuilds it."""
     with register("dice"):
-        table = Table("dice", [Seat("A", "bot", "easy"), Seat("B", "bot", "easy")], seed=11)
-        table.start()
-        await wait_for(table.finished.is_set, 10)
-        again = replay(table.record)
-        assert table.game.view(again, None) == table.view(None)
+        referee = Referee("dice", [Seat("A", "bot", "easy"), Seat("B", "bot", "easy")], seed=11)
+        referee.start()
+        await wait_for(referee.finished.is_set, 10)
+        again = replay(referee.record)
+        assert referee.game.view(again, None) == referee.view(None)
         assert len({v for _, v in again.rolls}) > 1  # the dice really rolled
-        await table.close()
+        await referee.close()

@@ -1,13 +1,17 @@
-"""The table: the one place a game's state lives, and the only code that changes it.
+"""The referee: the one place a game's state lives, and the only code that changes it.
 
-Every game runs on a table, solo included. Seats are filled by bots (driven here) or by
-endpoints: anything with a `push(message)` method, a local TUI screen or a TCP connection alike,
-so a remote player is just another endpoint. Each endpoint is sent only its own seat's view
-(spectators the spectator view): the single filter every outgoing state passes through.
+One name per idea: a *table* is what people see and join (`net.host.Host`: its lobby, its name,
+everyone connected; `tui.table.TableLink` is the app's link to one); the *referee* is the game in
+play at a table, holding its state and applying its rules. Every game has one, solo included.
 
-Actions are applied one at a time: `apply` is synchronous and the table lives on one event loop,
+Seats are filled by bots (driven here) or by endpoints: anything with a `push(message)` method, a
+local TUI screen or a TCP connection alike, so a remote player is just another endpoint. Each
+endpoint is sent only its own seat's view (spectators the spectator view): the single filter every
+outgoing state passes through.
+
+Actions are applied one at a time: `apply` is synchronous and the referee lives on one event loop,
 so no two intents can interleave (the one-queue-per-match rule boardgame.io learned, #828).
-Bots think in a worker thread so a hard bot never freezes the screen or the other tables.
+Bots think in a worker thread so a hard bot never freezes the screen or other games.
 """
 
 from __future__ import annotations
@@ -67,7 +71,7 @@ def new_seed() -> int:
     return int.from_bytes(os.urandom(8), "big")
 
 
-class Table:
+class Referee:
     """A running match: state, seats, bots and the endpoints that watch it."""
 
     def __init__(
@@ -83,11 +87,11 @@ class Table:
         on_action: Callable[[int, Action], None] | None = None,
         bot_settings: dict[str, Any] | None = None,
     ) -> None:
-        """Make a table; with `record`, continue that match (a resumed journal) instead.
+        """Start a game; with `record`, continue that match (a resumed journal) instead.
 
-        `write_ahead(seat, action)` is told each action the rules accepted before the table
+        `write_ahead(seat, action)` is told each action the rules accepted before the referee
         takes the new state (the host's journal): if it raises, nothing changed. `on_action` is
-        told once the table holds the new state, before anyone is sent it.
+        told once the referee holds the new state, before anyone is sent it.
         """
         self.game = get_game(game_id)
         self.seats = seats
@@ -126,7 +130,7 @@ class Table:
 
     # ---- what endpoints see -------------------------------------------------------------
     def view(self, seat: int | None) -> View:
-        """The view of one seat (None: a spectator); nothing else ever leaves the table."""
+        """The view of one seat (None: a spectator); nothing else ever leaves the referee."""
         return self.game.view(self.state, seat)
 
     def message(self, seat: int | None) -> dict[str, Any]:
@@ -173,7 +177,7 @@ class Table:
 
         `version`, when given, is the state the sender decided on: an intent made on a stale
         view is refused rather than applied to a state its sender never saw. An error from
-        `write_ahead` (a journal that cannot be written) also leaves the table as it was.
+        `write_ahead` (a journal that cannot be written) also leaves the game as it was.
         """
         if self._closed:
             raise IllegalMove("this table is closed")
@@ -276,7 +280,7 @@ class Table:
 
     async def _bot_turn(self, seat: int) -> None:
         """Pause (skippably), think in a thread, then act; think again only if the decision went
-        stale by the table's own freshness rule (other seats deciding at the same time do not
+        stale by the referee's own freshness rule (other seats deciding at the same time do not
         make it so: four bots passing cards together each think once)."""
         if self.bot_delay > 0:
             self._hurry.clear()
@@ -325,7 +329,7 @@ class Table:
 
 def _think(bot: Bot, view: View, rng: random.Random) -> Any:
     """A bot's choice; a bot that crashes is logged and answers None, which the rules refuse
-    (so the table falls back to a legal move instead of waiting for ever)."""
+    (so the referee falls back to a legal move instead of waiting for ever)."""
     try:
         return bot.act(view, rng)
     except Exception:

@@ -1,4 +1,4 @@
-"""The table's freshness rule for intents, with a tiny simultaneous-decision game.
+"""The referee's freshness rule for intents, with a tiny simultaneous-decision game.
 
 "Vote": three seats each choose at once, then the game is over. No registered game has a
 simultaneous decision yet (Papayoo's pass and Pásovec's decide will), so the rule is pinned here.
@@ -13,9 +13,9 @@ import pytest
 
 import core
 import core.registry
-import net.table
+import net.referee
 from core import IllegalMove
-from net.table import Seat, Table
+from net.referee import Referee, Seat
 from tests.net.conftest import FlakyJournal, wait_for
 
 
@@ -58,35 +58,35 @@ class Vote:
 
 
 @pytest.fixture
-def table(monkeypatch: pytest.MonkeyPatch) -> Table:
+def referee(monkeypatch: pytest.MonkeyPatch) -> Referee:
     monkeypatch.setitem(core.registry.GAMES, "vote", Vote())
-    return Table("vote", [Seat("A"), Seat("B"), Seat("C")], seed=1)
+    return Referee("vote", [Seat("A"), Seat("B"), Seat("C")], seed=1)
 
 
-def test_others_simultaneous_choices_do_not_make_an_intent_stale(table: Table) -> None:
-    table.act(0, {"kind": "vote"}, version=0)
-    table.act(1, {"kind": "vote"}, version=0)  # decided before seat 0's vote landed
-    table.act(2, {"kind": "vote"}, version=1)
-    assert table.finished.is_set() and table.version == 3
+def test_others_simultaneous_choices_do_not_make_an_intent_stale(referee: Referee) -> None:
+    referee.act(0, {"kind": "vote"}, version=0)
+    referee.act(1, {"kind": "vote"}, version=0)  # decided before seat 0's vote landed
+    referee.act(2, {"kind": "vote"}, version=1)
+    assert referee.finished.is_set() and referee.version == 3
 
 
-def test_a_repeated_intent_is_refused_and_changes_nothing(table: Table) -> None:
-    table.act(0, {"kind": "vote"}, version=0)
+def test_a_repeated_intent_is_refused_and_changes_nothing(referee: Referee) -> None:
+    referee.act(0, {"kind": "vote"}, version=0)
     with pytest.raises(IllegalMove, match="you have moved since"):
-        table.act(0, {"kind": "vote"}, version=0)
-    assert table.version == 1 and table.record["actions"] == [[0, {"kind": "vote"}]]
+        referee.act(0, {"kind": "vote"}, version=0)
+    assert referee.version == 1 and referee.record["actions"] == [[0, {"kind": "vote"}]]
 
 
 @pytest.mark.parametrize("version", [-1, 2, "0", True, 0.0])
-def test_a_version_the_table_never_had_is_refused(table: Table, version: object) -> None:
+def test_a_version_the_table_never_had_is_refused(referee: Referee, version: object) -> None:
     with pytest.raises(IllegalMove):
-        table.act(0, {"kind": "vote"}, version=version)  # type: ignore[arg-type]
-    assert table.version == 0
+        referee.act(0, {"kind": "vote"}, version=version)  # type: ignore[arg-type]
+    assert referee.version == 0
 
 
 def test_an_intent_decided_when_it_was_not_your_move_is_refused() -> None:
     game = core.get_game("nothanks")
-    nothanks = Table("nothanks", [Seat("A"), Seat("B"), Seat("C")], seed=3, options={"first": 0})
+    nothanks = Referee("nothanks", [Seat("A"), Seat("B"), Seat("C")], seed=3, options={"first": 0})
     assert game.to_act(nothanks.state) == [0]
     nothanks.act(0, {"kind": "pass"}, version=0)
     nothanks.act(1, {"kind": "pass"}, version=1)
@@ -103,24 +103,24 @@ def disk_full(seat: int, action: object) -> None:
     raise OSError(28, "No space left on device")
 
 
-def test_a_move_the_journal_cannot_take_changes_nothing(table: Table) -> None:
+def test_a_move_the_journal_cannot_take_changes_nothing(referee: Referee) -> None:
     told: list[int] = []
-    table.write_ahead = disk_full
-    table.on_action = lambda seat, action: told.append(seat)
+    referee.write_ahead = disk_full
+    referee.on_action = lambda seat, action: told.append(seat)
     with pytest.raises(OSError):
-        table.act(0, {"kind": "vote"}, version=0)
-    assert table.version == 0 and table.state == (None, None, None)
-    assert table.record["actions"] == [] and told == []
-    table.write_ahead = None
-    table.act(0, {"kind": "vote"}, version=0)  # the same intent is still fresh afterwards
-    assert table.version == 1
+        referee.act(0, {"kind": "vote"}, version=0)
+    assert referee.version == 0 and referee.state == (None, None, None)
+    assert referee.record["actions"] == [] and told == []
+    referee.write_ahead = None
+    referee.act(0, {"kind": "vote"}, version=0)  # the same intent is still fresh afterwards
+    assert referee.version == 1
 
 
 async def test_a_failed_bot_turn_is_logged(caplog: pytest.LogCaptureFixture) -> None:
     def broken(seat: int, action: object) -> None:
         raise RuntimeError("a bug in the journal")
 
-    bots = Table(
+    bots = Referee(
         "nothanks", [Seat("A", "bot", "easy"), Seat("B"), Seat("C")], seed=3, options={"first": 0}
     )
     bots.write_ahead = broken
@@ -135,11 +135,11 @@ async def test_a_bot_move_that_cannot_be_saved_is_tried_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A journal that fails for a while must not leave the game waiting on a bot for ever."""
-    monkeypatch.setattr(net.table, "SAVE_RETRY", 0.01)
+    monkeypatch.setattr(net.referee, "SAVE_RETRY", 0.01)
     journal = FlakyJournal(3)
     seats = [Seat(name, "bot", "easy") for name in "ABC"]
-    table = Table("nothanks", seats, seed=5, write_ahead=journal)
-    table.start()
-    await asyncio.wait_for(table.finished.wait(), 10)
-    assert journal.failures == 0 and core.get_game("nothanks").is_over(table.state)
-    await table.close()
+    referee = Referee("nothanks", seats, seed=5, write_ahead=journal)
+    referee.start()
+    await asyncio.wait_for(referee.finished.wait(), 10)
+    assert journal.failures == 0 and core.get_game("nothanks").is_over(referee.state)
+    await referee.close()
