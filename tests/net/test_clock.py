@@ -1,6 +1,6 @@
-"""The turn clock, with a tiny stand-in game: no registered game has a clock yet (Rummikub will).
+"""The turn clock, with a tiny stand-in game: it needs none of a real game's rules.
 
-"Countdown" has two seats taking turns; a turn ends with `move` or with the host's `timeout`;
+"Tick-tock" has two seats taking turns; a turn ends with `move` or with the host's `timeout`;
 the game is over after four turns. Its view shows the log of who moved or timed out.
 """
 
@@ -21,9 +21,9 @@ from net.referee import Referee, Seat
 from tests.net.conftest import FlakyJournal, wait_for
 
 
-class Countdown:
-    id = "countdown"
-    title = "Countdown"
+class TickTock:
+    id = "ticktock"
+    title = "Tick-tock"
     min_players = 2
     max_players = 2
     options = {"turn_seconds": 60}  # noqa: RUF012
@@ -64,14 +64,14 @@ class Countdown:
 
 
 @pytest.fixture(autouse=True)
-def _countdown(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(core.registry.GAMES, "countdown", Countdown())
+def _ticktock(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(core.registry.GAMES, "ticktock", TickTock())
 
 
 async def test_the_clock_times_out_idle_turns_and_messages_carry_the_countdown() -> None:
     states: list[dict[str, Any]] = []
     host = Host(
-        "countdown",
+        "ticktock",
         name="H",
         options={"turn_seconds": 0.05},
         on_message=lambda m: states.append(m) if m["type"] == "state" else None,
@@ -95,7 +95,7 @@ async def test_the_clock_times_out_idle_turns_and_messages_carry_the_countdown()
 
 
 async def test_no_clock_without_turn_seconds() -> None:
-    host = Host("countdown", name="H", options={"turn_seconds": 0})
+    host = Host("ticktock", name="H", options={"turn_seconds": 0})
     port = await host.serve("127.0.0.1", 0)
     guest = await connect("127.0.0.1", port, "G")
     try:
@@ -114,7 +114,7 @@ async def test_a_timeout_that_cannot_be_saved_is_tried_again(
     """The clock must not give up on a turn because the journal failed once."""
     monkeypatch.setattr(net.clock, "SAVE_RETRY", 0.01)
     journal = FlakyJournal(2)
-    referee = Referee("countdown", [Seat("A"), Seat("B")], seed=1, write_ahead=journal)
+    referee = Referee("ticktock", [Seat("A"), Seat("B")], seed=1, write_ahead=journal)
     clock = TurnClock(referee, 0.01)
     clock.restart()
     await wait_for(lambda: referee.version)
