@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tui.door_listen import door_addresses, serve_on
+
 if TYPE_CHECKING:
     from net.host import Host
     from net.ssh_door import SshDoor
 
-LOOPBACK = "127.0.0.1"
 DEFAULT_SSH_PORT = 2222
 """The SSH door's port unless told otherwise (a free one if another program has it): fixed, so
 the command friends were given works again next time."""
@@ -79,12 +80,6 @@ async def open_ssh_door(plan: SshPlan, host: Host, addresses: list[str]) -> SshD
     assert port is not None
     door = SshDoor(lambda who: door_command(port, who), authorized_keys=plan.authorized_keys)
     host.admission.unlimited.add(DOOR_HOST)
-    bind = [plan.bind] if plan.bind else sorted({*addresses, LOOPBACK})
-    if plan.port is not None:
-        await door.serve(bind, plan.port)
-        return door
-    try:
-        await door.serve(bind, DEFAULT_SSH_PORT)
-    except OSError:
-        await door.serve(bind, 0)
+    bind = door_addresses(plan.bind, addresses)
+    await serve_on(lambda port: door.serve(bind, port), plan.port, DEFAULT_SSH_PORT)
     return door

@@ -25,6 +25,7 @@ from net.host import Host
 from net.journal import unfinished
 from net.records import SeatViews
 from net.session import Message, Session
+from tui.door_listen import serve_on
 from tui.lan_setup import DEFAULT_PORT, HostPlan, JoinPlan
 from tui.messages import ShowTable
 from tui.names import clean_name
@@ -235,7 +236,7 @@ async def open_host(app: App[None], plan: HostPlan) -> TableLink:
         host = Host(plan.game_id, name=player, table_name=plan.table_name, bot_delay=app.bot_delay)
     assert host.local is not None
     try:
-        port = await _serve(host, plan)
+        port = await serve_on(lambda port: host.serve(plan.bind, port), plan.port, DEFAULT_PORT)
     except BaseException:
         await host.close()
         raise
@@ -273,7 +274,7 @@ async def open_host(app: App[None], plan: HostPlan) -> TableLink:
             if ssh_door is not None:
                 await ssh_door.close()
             await _close_quietly(advertiser, host)
-            raise OSError(f"cannot open the browser door on port {plan.web.port}: {err}") from err
+            raise OSError(f"cannot open the browser door: {err}") from err
     return TableLink(
         app,
         host.local,
@@ -291,17 +292,6 @@ async def _close_quietly(advertiser: Advertiser | None, host: Host) -> None:
         with contextlib.suppress(Exception):
             await advertiser.close()
     await host.close()
-
-
-async def _serve(host: Host, plan: HostPlan) -> int:
-    """Listen on the asked port; without one, on DEFAULT_PORT, or any free port if taken (a
-    second table on this machine), since the lobby shows players the address either way."""
-    if plan.port is not None:
-        return await host.serve(plan.bind, plan.port)
-    try:
-        return await host.serve(plan.bind, DEFAULT_PORT)
-    except OSError:
-        return await host.serve(plan.bind, 0)
 
 
 async def open_join(

@@ -10,10 +10,14 @@ import argparse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tui.door_listen import door_addresses, serve_on
+
 if TYPE_CHECKING:
     from net.web_door import WebDoor
 
-LOOPBACK = "127.0.0.1"
+DEFAULT_WEB_PORT = 8080
+"""The browser door's port unless told otherwise (a free one if another program has it): fixed,
+so the address (and the QR code) friends were given works again next time."""
 WEB_MAX = 16
 WEB_IDLE = 1800.0
 
@@ -22,10 +26,11 @@ WEB_IDLE = 1800.0
 class WebPlan:
     """A browser door to open: its port, where it listens, how many browsers, how idle.
 
-    `bind` None listens on the addresses the lobby shows (and loopback), never on every
+    `port` None: DEFAULT_WEB_PORT, or a free one if that is taken (the lobby shows it). `bind`
+    None listens on the addresses the lobby shows (and loopback), never on every
     interface unless asked for with 0.0.0.0."""
 
-    port: int
+    port: int | None = None
     bind: str | None = None
     max_sessions: int = WEB_MAX
     idle_seconds: float = WEB_IDLE
@@ -35,9 +40,12 @@ def add_web_arguments(host: argparse.ArgumentParser) -> None:
     host.add_argument(
         "--web",
         type=int,
+        nargs="?",
+        const=0,
         metavar="PORT",
-        help="also open a browser door on PORT: friends open http://ADDRESS:PORT (the lobby "
-        "shows it, with a QR code) and play in their web browser; see --door-password",
+        help=f"also open a browser door (on PORT; default {DEFAULT_WEB_PORT}, or a free one): "
+        "friends open http://ADDRESS:PORT (the lobby shows it, with a QR code) and play in "
+        "their web browser; see --door-password",
     )
     host.add_argument(
         "--web-bind",
@@ -66,7 +74,7 @@ def web_plan(args: argparse.Namespace) -> WebPlan | None:
         return None
     if args.web_max < 1 or args.web_idle <= 0:
         raise SystemExit("gamenight: --web-max and --web-idle must be positive")
-    return WebPlan(args.web, args.web_bind, args.web_max, args.web_idle)
+    return WebPlan(args.web or None, args.web_bind, args.web_max, args.web_idle)
 
 
 async def open_web_door(
@@ -84,8 +92,8 @@ async def open_web_door(
         title=title,
         error_log=data_dir() / "web-door.log",
     )
-    bind = [plan.bind] if plan.bind else sorted({*addresses, LOOPBACK})
-    await door.serve(bind, plan.port)
+    bind = door_addresses(plan.bind, addresses)
+    await serve_on(lambda port: door.serve(bind, port), plan.port, DEFAULT_WEB_PORT)
     if door.everywhere:  # on every interface: give friends the lobby's addresses
-        door.shown = sorted({*addresses, LOOPBACK})
+        door.shown = door_addresses(None, addresses)
     return door

@@ -28,9 +28,9 @@ from tui.screens.table_talk import TALK_BINDINGS
 from tui.widgets.cycler import Cycler
 from tui.widgets.options import chosen_options, option_rows
 from tui.widgets.seats import AWAY_CHOICES, open_seats_text, seat_line
-from tui.widgets.ssh_door import SshDoorLine, ssh_door_rows
+from tui.widgets.ssh_door import SshDoorLine, SshDoorSwitch
 from tui.widgets.text_input import TextInput
-from tui.widgets.web_door import WebDoorPanel
+from tui.widgets.web_door import WebDoorPanel, WebDoorSwitch
 
 if TYPE_CHECKING:
     from tui.table import TableLink
@@ -54,7 +54,8 @@ class HostLobbyScreen(LobbyScreen):
         "↑/↓ pick a seat; b (or ←/→) cycles it through open and the bot levels; k removes the "
         "player sitting there. Tab moves to your name, the table's name (Enter applies them) "
         "and the choices (←/→ change them); SSH door on lets friends with only an ssh client "
-        "join (the line under the address gives the command). s starts once no seat is open."
+        "join, Web door on lets them join from a web browser (the lines under the address give "
+        "the command and the address, with its QR code). s starts once no seat is open."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", "Start"),
@@ -94,7 +95,8 @@ class HostLobbyScreen(LobbyScreen):
             yield Cycler([(g.title, g) for g in playable_games()], game, id="game")
             yield Label("Hints")
             yield Cycler([("on", True), ("off", False)], lobby.settings.hints, id="hints")
-            yield from ssh_door_rows(self.table)
+            yield from SshDoorSwitch(self.table).rows()
+            yield from WebDoorSwitch(self.table).rows()
             for label, cycler in option_rows(game.id, game.option_specs, lobby.options):
                 yield label
                 yield cycler

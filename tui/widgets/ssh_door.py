@@ -1,19 +1,17 @@
 """The host lobby's SSH door: a switch to open or close it, and the line that tells friends the
 exact command to type, the host key's fingerprint for them to check, and who may come in.
 
-Both read and change `TableLink.ssh_door`, the one place the door lives (closed with the table).
+The switch is the lobby's `DoorSwitch` (tui/widgets/door_switch.py), shared with the browser
+door; the door lives in `TableLink.ssh_door` (closed with the table).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import on
-from textual.app import ComposeResult
-from textual.widgets import Label, Static
+from textual.widgets import Static
 
-from tui.names import plain
-from tui.widgets.cycler import Cycler
+from tui.widgets.door_switch import DoorKind, DoorSwitch, hosts_of
 
 if TYPE_CHECKING:
     from net.ssh_door import SshDoor
@@ -27,7 +25,7 @@ def door_text(door: SshDoor, hosts: list[str]) -> str:
     newest refusal (wrong password, a command…) once there is one."""
     commands = " or ".join(f"ssh -p {door.port} {SSH_USER}@{host}" for host in hosts)
     if door.open_to_all:
-        access = "open to anyone who reaches it (no password, no keys)"
+        access = "open to anyone (no password, no keys)"
     elif door.keys is not None:
         access = "authorized keys only" if door.password is None else "password or key"
     else:
@@ -36,11 +34,6 @@ def door_text(door: SshDoor, hosts: list[str]) -> str:
     if door.last_refusal is not None:
         text += f" · {door.refused} refused, last: {door.last_refusal}"
     return text
-
-
-def hosts_of(table: TableLink) -> list[str]:
-    """The addresses the lobby shows, without their ports."""
-    return [address.rpartition(":")[0] for address in table.addresses]
 
 
 class SshDoorLine(Static):
@@ -77,43 +70,16 @@ class SshDoorLine(Static):
         self._door = door
 
 
-class SshDoorSwitch(Cycler):
+class SshDoorSwitch(DoorSwitch):
     """off / on: opens the SSH door (default port, else a free one) or closes it."""
 
-    def __init__(self, table: TableLink) -> None:
-        super().__init__([("off", False), ("on", True)], table.ssh_door is not None, id="ssh")
-        self.table = table
+    kind = DoorKind("SSH door", "the SSH door", "ssh_door")
 
-    @on(Cycler.Changed)
-    def _switched(self, event: Cycler.Changed) -> None:
-        event.stop()
-        if self.value != (self.table.ssh_door is not None):
-            self.run_worker(self._open() if self.value else self._close())
-
-    async def _open(self) -> None:
+    async def open_door(self) -> SshDoor:
         from tui.ssh_setup import SshPlan, open_ssh_door
 
         assert self.table.host is not None
-        try:
-            door = await open_ssh_door(SshPlan(), self.table.host, hosts_of(self.table))
-        except (OSError, ValueError) as err:
-            self.notify(f"Cannot open the SSH door: {plain(err)}", severity="error", markup=False)
-            self.index = 0
-            return
-        if self.table.left or not self.value:  # closed (or switched off) meanwhile
-            await door.close()
-            return
-        self.table.ssh_door = door
+        return await open_ssh_door(SshPlan(), self.table.host, hosts_of(self.table))
+
+    def show_door(self) -> None:
         self.screen.query_one(SshDoorLine).show_door()
-
-    async def _close(self) -> None:
-        door, self.table.ssh_door = self.table.ssh_door, None
-        self.screen.query_one(SshDoorLine).show_door()
-        if door is not None:
-            await door.close()
-
-
-def ssh_door_rows(table: TableLink) -> ComposeResult:
-    """The lobby form's row: a label and the switch."""
-    yield Label("SSH door")
-    yield SshDoorSwitch(table)

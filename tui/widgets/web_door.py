@@ -1,8 +1,11 @@
 """The host lobby's lines about the browser door: the address to open, how many browsers are
 in, who may come in, and the address as a QR code drawn in the terminal for phones to scan.
 
-Hidden when the table has no browser door. The QR code sits in a collapsible (Enter or a click
-opens it) so the lobby still fits 80x24 with the door on.
+Hidden when the table has no browser door. The QR code is folded under the door's line (Enter
+or a click on the line opens it; the lobby then scrolls), so the lobby fits 80x24 with both
+doors on. The switch
+is the lobby's `DoorSwitch` (tui/widgets/door_switch.py), shared with the SSH door; the door
+lives in `TableLink.web_door` (closed with the table).
 """
 
 from __future__ import annotations
@@ -13,7 +16,10 @@ import qrcode
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.widgets import Collapsible, Static
+
+from tui.widgets.door_switch import DoorKind, DoorSwitch, hosts_of
 
 if TYPE_CHECKING:
     from net.web_door import WebDoor
@@ -42,17 +48,18 @@ def qr_text(url: str) -> Text:
 
 
 def door_line(door: WebDoor) -> str:
-    """'Browsers: open http://192.168.1.20:8080 · 2/16 in · the table password is asked'."""
+    """'Browsers: http://192.168.1.20:8080 · 2/16 in · the table password is asked': one line
+    of an 80-column lobby for one LAN address."""
     from net import door_access
 
     access = (
         "the table password is asked"
         if door_access.password() is not None
-        else "no password: open to anyone on the LAN"
+        else "open to anyone on the LAN"
     )
     inside = f"{len(door.sessions)}/{door.max_sessions} in"
     everywhere = " (listening on every interface)" if door.everywhere else ""
-    return f"Browsers: open {' or '.join(lan_urls(door))}{everywhere} · {inside} · {access}"
+    return f"Browsers: {' or '.join(lan_urls(door))}{everywhere} · {inside} · {access}"
 
 
 def lan_urls(door: WebDoor) -> list[str]:
@@ -61,30 +68,53 @@ def lan_urls(door: WebDoor) -> list[str]:
 
 
 class WebDoorPanel(Vertical):
-    """The door's line and, folded, its QR code."""
+    """The door's line, which folds the QR code out under it (Enter or a click); hidden while
+    the table has no browser door. One row while folded: with both doors on, a seven-seat
+    lobby still fits 80x24."""
 
     DEFAULT_CSS = """
     WebDoorPanel { height: auto; padding: 0 1; }
-    WebDoorPanel Collapsible { padding: 0; border: none; }
+    WebDoorPanel Collapsible { padding: 0; border: none; background: $background; }
+    WebDoorPanel CollapsibleTitle { padding: 0; }
     WebDoorPanel #web-qr { width: auto; height: auto; }
     """
 
     def __init__(self, table: TableLink) -> None:
         super().__init__()
-        self.door = table.web_door
-        self.display = self.door is not None
+        self.table = table
+        self._drawn: WebDoor | None = None  # the door whose QR code is drawn
 
     def compose(self) -> ComposeResult:
-        if self.door is None:
-            return
-        yield Static(door_line(self.door), id="web-line", markup=False)
-        with Collapsible(title="QR code of the browser address (for phones)", collapsed=True):
-            yield Static(qr_text(lan_urls(self.door)[0]), id="web-qr")
+        with Collapsible(collapsed=True, id="web-line"):
+            yield Static(id="web-qr")
 
     def on_mount(self) -> None:
-        if self.door is not None:
-            self.set_interval(REFRESH, self._recount)
+        self.show_door()
+        self.set_interval(REFRESH, self.show_door)  # the browsers coming and going
 
-    def _recount(self) -> None:
-        assert self.door is not None
-        self.query_one("#web-line", Static).update(door_line(self.door))
+    def show_door(self) -> None:
+        """Draw the table's door as it is now (opened, closed, browsers in)."""
+        door = self.table.web_door
+        self.display = door is not None
+        if door is None:
+            return
+        self.query_one(Collapsible).title = Content(door_line(door))  # type: ignore[assignment]
+        if door is not self._drawn:
+            self._drawn = door
+            self.query_one("#web-qr", Static).update(qr_text(lan_urls(door)[0]))
+
+
+class WebDoorSwitch(DoorSwitch):
+    """off / on: opens the browser door (default port, else a free one) or closes it."""
+
+    kind = DoorKind("Web door", "the browser door", "web_door")
+
+    async def open_door(self) -> WebDoor:
+        from tui.web_setup import WebPlan, open_web_door
+
+        assert self.table.host is not None and self.table.host.port is not None
+        port, title = self.table.host.port, self.table.table_name
+        return await open_web_door(WebPlan(), port, hosts_of(self.table), title)
+
+    def show_door(self) -> None:
+        self.screen.query_one(WebDoorPanel).show_door()
