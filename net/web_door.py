@@ -40,6 +40,8 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from net import door_access
+from net.limits import JoinLimiter, JoinPolicy
+from net.protocol import ProtocolError
 
 PAGE = Path(__file__).with_name("web_page.html")
 STATIC = Path(textual_serve.__file__).parent / "static"  # textual.js, xterm.css, fonts
@@ -147,6 +149,11 @@ class WebDoor:
         self.error_log = error_log
         self.sessions: dict[str, WebSession] = {}
         self.admitted: set[str] = set()  # who gave the table password (when there is one)
+        # New browsers per peer address, paced as the host paces joins per address (its own
+        # count cannot tell the door clients apart: they all come from loopback). A browser
+        # seen before (a reload, a second tab) is no new join: its client takes its seat back.
+        self.joins: JoinLimiter | None = JoinLimiter(JoinPolicy())
+        self.seen: set[str] = set()
         self.port = 0
         self.addresses: list[str] = []  # where it listens
         self.shown: list[str] = []  # the addresses to give friends (the lobby's, on 0.0.0.0)
@@ -219,7 +226,12 @@ class WebDoor:
                 f"The table's browser door is full ({self.max_sessions} browsers): try later."
             )
         else:
-            response = self._terminal(request, who)
+            try:
+                await self._pace(request, who)
+            except web.HTTPTooManyRequests as refused:
+                response = self._notice(refused.text or "", status=refused.status)
+            else:
+                response = self._terminal(request, who)
         response.set_cookie(
             COOKIE, who, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="Lax", path="/"
         )
@@ -261,8 +273,20 @@ class WebDoor:
             f"<button>Come in</button></form>{said_html}",
         )
 
-    def _notice(self, said: str) -> web.Response:
-        return _small_page(self.title, f"<p>{html.escape(said)}</p>", status=503)
+    def _notice(self, said: str, status: int = 503) -> web.Response:
+        return _small_page(self.title, f"<p>{html.escape(said)}</p>", status=status)
+
+    async def _pace(self, request: web.Request, who: str) -> None:
+        """A browser not seen before: wait as the pace of joins from its address says, or
+        HTTPTooManyRequests in words while that address is barred."""
+        if who in self.seen or self.joins is None:
+            return
+        try:
+            delay = self.joins.admit(request.remote or "", asyncio.get_running_loop().time())
+        except ProtocolError as err:
+            raise web.HTTPTooManyRequests(text=f"Too many new browsers: {err}.") from err
+        self.seen.add(who)
+        await asyncio.sleep(delay)
 
     # ---- one browser -----------------------------------------------------------------------
     async def websocket(self, request: web.Request) -> web.StreamResponse:
@@ -273,6 +297,7 @@ class WebDoor:
         previous = self.sessions.get(who)
         if previous is not None:  # the same browser again (reload, second tab): one screen
             await self._end(previous)
+        await self._pace(request, who)
         if len(self.sessions) >= self.max_sessions:
             raise web.HTTPServiceUnavailable(text="the browser door is full")
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)

@@ -269,7 +269,7 @@ async def open_host(app: App[None], plan: HostPlan) -> TableLink:
         from tui.web_setup import open_web_door
 
         try:
-            web_door = await open_web_door(plan.web, port, addresses, host.table_name)
+            web_door = await open_web_door(plan.web, host, addresses)
         except Exception as err:  # a door that cannot open closes the table: it was asked for
             if ssh_door is not None:
                 await ssh_door.close()

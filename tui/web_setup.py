@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from tui.door_listen import door_addresses, serve_on
 
 if TYPE_CHECKING:
+    from net.host import Host
     from net.web_door import WebDoor
 
 DEFAULT_WEB_PORT = 8080
@@ -77,14 +78,18 @@ def web_plan(args: argparse.Namespace) -> WebPlan | None:
     return WebPlan(args.web or None, args.web_bind, args.web_max, args.web_idle)
 
 
-async def open_web_door(
-    plan: WebPlan, table_port: int, addresses: list[str], title: str = "Gamenight"
-) -> WebDoor:
-    """Open the door to the table listening on `table_port`; OSError says why not (taken)."""
+async def open_web_door(plan: WebPlan, host: Host, addresses: list[str]) -> WebDoor:
+    """Open the door to `host`'s table (serving); OSError says why not (the port taken).
+
+    The door clients join from loopback, so the host stops counting loopback joins: the door
+    paces new browsers per address instead (net/web_door.py)."""
     from net.paths import data_dir
     from net.web_door import WebDoor
     from tui.door import door_command
+    from tui.screens.door_join import DOOR_HOST
 
+    table_port, title = host.port, host.table_name
+    assert table_port is not None
     door = WebDoor(
         lambda who: door_command(table_port, who),
         max_sessions=plan.max_sessions,
@@ -92,6 +97,7 @@ async def open_web_door(
         title=title,
         error_log=data_dir() / "web-door.log",
     )
+    host.admission.unlimited.add(DOOR_HOST)
     bind = door_addresses(plan.bind, addresses)
     await serve_on(lambda port: door.serve(bind, port), plan.port, DEFAULT_WEB_PORT)
     if door.everywhere:  # on every interface: give friends the lobby's addresses

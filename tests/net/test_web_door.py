@@ -17,6 +17,7 @@ import pytest
 
 from net import door_access
 from net.host import Host
+from net.limits import JoinLimiter, JoinPolicy
 from net.web_door import COOKIE, WHO_PREFIX, WebDoor
 from tests.net.web_browser import browser_missing, chromium, new_page, nothanks_table
 from tui.door import door_command
@@ -140,6 +141,28 @@ async def test_limits_a_full_door_and_idle_browsers() -> None:
         await asyncio.wait_for(_until(lambda: not door.door.sessions), 5)
         second = await http.ws_connect(f"{door.url}/ws/{'b' * 24}")  # room again
         await second.close()
+
+
+async def test_new_browsers_are_paced_per_address_and_a_reload_is_no_new_join() -> None:
+    """Every door client joins the host from loopback, so the door counts new browsers per
+    address itself: past the policy's most, a new one is refused in words; a browser seen
+    before still gets its page and its screen back."""
+    async with Door(lambda who: IDLE_CHILD) as door, aiohttp.ClientSession() as http:
+        door.door.joins = JoinLimiter(JoinPolicy(free=1, most=1, bar=60.0))
+        first = await http.ws_connect(f"{door.url}/ws/{'a' * 24}")
+        await first.close()
+        again = await http.ws_connect(f"{door.url}/ws/{'a' * 24}")  # a reload: not counted
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(f"{door.url}/ws/{'b' * 24}")
+        assert refused.value.status == 429
+        async with http.get(door.url + "/") as reply:  # a new browser's page says why
+            assert reply.status == 429
+            assert "Too many new browsers: too many joins from your address" in await reply.text()
+        http.cookie_jar.update_cookies({COOKIE: "a" * 24})
+        async with http.get(door.url + "/") as reply:
+            assert reply.status == 200 and f"/ws/{'a' * 24}" in await reply.text()
+        await again.close()
+    assert len(door.ran) == 2  # the first browser twice; the refused ones ran nothing
 
 
 async def test_the_table_password_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -77,6 +77,9 @@ async def test_the_lobby_switch_opens_the_browser_door_and_closes_it() -> None:
         await pilot.press("right")
         await wait_until(pilot, lambda: table.web_door is not None and panel.display)
         assert table.web_door is not None and table.web_door.addresses == ["127.0.0.1"]
+        assert (
+            table.host is not None and "127.0.0.1" in table.host.admission.unlimited
+        )  # paced by the door
         url = f"http://127.0.0.1:{table.web_door.port}"  # 8080, or a free port if taken
         assert web_line(lobby).startswith(f"Browsers: {url} · 0/16 in")
         async with aiohttp.ClientSession() as http, http.get(url + "/") as reply:

@@ -112,9 +112,8 @@ class WebDoorSwitch(DoorSwitch):
     async def open_door(self) -> WebDoor:
         from tui.web_setup import WebPlan, open_web_door
 
-        assert self.table.host is not None and self.table.host.port is not None
-        port, title = self.table.host.port, self.table.table_name
-        return await open_web_door(WebPlan(), port, hosts_of(self.table), title)
+        assert self.table.host is not None
+        return await open_web_door(WebPlan(), self.table.host, hosts_of(self.table))
 
     def show_door(self) -> None:
         self.screen.query_one(WebDoorPanel).show_door()
