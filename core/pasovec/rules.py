@@ -7,10 +7,12 @@ what it decides, one PRNG per round (`_round_chance`): it draws the round's firs
 faces (`dice.tape`, 64 rolls) and then its shuffle; a longer round draws further tapes from
 their own labels. So a match record replays exactly, and a game seeds only three PRNGs.
 
-The decision after a roll is simultaneous (PA-8/PA-9): each seat's choice waits in `choices`
+The decision after a roll is simultaneous (PA-8/PA-9): each seat's choice waits in `picks`
 until the last seat has decided, and only then are all of them carried out and logged
 together. Until then a view shows who has decided, never what (PA-15), except to the seat
-itself. A choice is stored as a number: the card to discard, or `TOKEN` (0, no card is 0).
+itself. A choice is a number: the card to discard, or `TOKEN` (0, no card is 0); `picks`
+packs them into one int, five bits a seat (`choices` reads them back), because setting one
+seat's bits is far cheaper than rebuilding a tuple on every decision.
 
 Speed: `apply` dispatches on the phase to `_roll` or `_decide`, which take a well-formed legal
 action by plain type checks and look-ups and hand anything else to `_checked_move`, which
@@ -71,6 +73,28 @@ def cost(card: int, total: int) -> int:
     return min(abs(card - total), MAX_COST)
 
 
+PICK_BITS = 5
+PICK_MASK = (1 << PICK_BITS) - 1
+UNDECIDED = 0
+"""`picks` with no seat decided."""
+
+
+def pick(seat: int, choice: int) -> int:
+    """The bits of `picks` that say `seat` chose `choice` (`TOKEN` or a card): choice + 1,
+    so that 0 means undecided."""
+    return (choice + 1) << (PICK_BITS * seat)
+
+
+def unpack(picks: int, players: int) -> tuple[int | None, ...]:
+    """Every seat's choice in `picks`, None for a seat yet to decide."""
+    out = []
+    for _ in range(players):
+        bits = picks & PICK_MASK
+        out.append(bits - 1 if bits else None)
+        picks >>= PICK_BITS
+    return tuple(out)
+
+
 COSTS = tuple(tuple(cost(card, total) for card in range(21)) for total in range(37))
 """`cost` as a table, `COSTS[sum][card]`, for the engine's hot paths."""
 
@@ -78,7 +102,7 @@ COSTS = tuple(tuple(cost(card, total) for card in range(21)) for total in range(
 class PasovecState(SlotValue):
     """One moment of a game. Treat as immutable: `apply` returns a new one.
 
-    `hands`, `aside` and the undecided `choices` of other seats are what views hide; `aside`
+    `hands`, `aside` and the undecided `picks` of other seats are what views hide; `aside`
     is the part of the shuffled deck not dealt this round (PA-5, PA-17). `tape` holds the faces
     of the round's coming rolls (`dice.tape`), as hidden as the seed it is drawn from; `rolls`
     counts the round's rolls. `waiting` is `to_act` kept ready: the roller, or the seats yet to
@@ -89,12 +113,12 @@ class PasovecState(SlotValue):
     __slots__ = (
         "active",
         "aside",
-        "choices",
         "dice",
         "hands",
         "log",
         "penalties",
         "phase",
+        "picks",
         "players",
         "roll",
         "rolls",
@@ -121,7 +145,7 @@ class PasovecState(SlotValue):
     roll: tuple[tuple[str, int], ...] | None
     sum: int | None
     tape: bytes
-    choices: tuple[int | None, ...]
+    picks: int
     waiting: tuple[int, ...]
     penalties: tuple[tuple[int, ...], ...]
     log: Chain
@@ -143,7 +167,7 @@ class PasovecState(SlotValue):
         s.roll = self.roll
         s.sum = self.sum
         s.tape = self.tape
-        s.choices = self.choices
+        s.picks = self.picks
         s.waiting = self.waiting
         s.penalties = self.penalties
         s.log = self.log
@@ -157,9 +181,14 @@ class PasovecState(SlotValue):
         while node is not None and node[0][0] != "deal":
             entry = node[0]
             if entry[0] == "reveal":
-                shed.extend(card for card in reversed(entry[2]) if card)
+                shed.extend(card for card in reversed(unpack(entry[2], len(entry[3]))) if card)
             node = node[1]
         return tuple(reversed(shed))
+
+    @property
+    def choices(self) -> tuple[int | None, ...]:
+        """Every seat's choice on this roll (`TOKEN` or a card), None while undecided."""
+        return unpack(self.picks, self.players)
 
     def entries(self) -> list[tuple[Any, ...]]:
         """The log, oldest entry first."""
@@ -217,7 +246,7 @@ def _deal(state: PasovecState, order: tuple[int, ...], faces: bytes) -> None:
     state.active = state.starter
     state.waiting = (state.starter,)
     state.dice = state.roll = state.sum = None
-    state.choices = _UNDECIDED[n]
+    state.picks = UNDECIDED
     state.rolls = 0
     state.tape = faces
     state.log = (("deal", state.round, state.starter), state.log)
@@ -251,7 +280,6 @@ _COMBO_COUNT = len(COMBOS)
 _DICE_MAPS = tuple(combo_action(c)["dice"] for c in COMBOS)
 """The dice map of each combination, in the order of `COMBOS`, for `random_action` to copy."""
 _SEATS = {players: tuple(range(players)) for players in range(7)}
-_UNDECIDED = {players: (None,) * players for players in range(7)}
 
 
 def _only_fields(action: Action, kind: str) -> None:
@@ -357,13 +385,16 @@ class Pasovec:
         copy of a card as likely as the token (`rng.random()`: the cheapest draw)."""
         if state.phase == ROLL:
             return {"kind": "roll", "dice": _DICE_MAPS[int(rng.random() * _COMBO_COUNT)].copy()}
-        total = state.sum
+        hand = state.hands[seat]
         purse = state.tokens[seat]
-        reach = state.hands[seat]
-        if purse < MAX_COST:  # `_reach`, inline on this hot path
-            reach = reach[bisect_left(reach, total - purse) : bisect_right(reach, total + purse)]
-        pick = int(rng.random() * (len(reach) + 1))
-        return {"kind": "discard", "card": reach[pick]} if pick < len(reach) else {"kind": "token"}
+        if purse < MAX_COST:  # the bounds of `_reach`, inline on this hot path
+            total = state.sum
+            low = bisect_left(hand, total - purse)  # type: ignore[operator]
+            high = bisect_right(hand, total + purse)  # type: ignore[operator]
+        else:
+            low, high = 0, len(hand)
+        at = low + int(rng.random() * (high - low + 1))
+        return {"kind": "discard", "card": hand[at]} if at < high else {"kind": "token"}
 
     def twin(self, state: PasovecState, seat: int | None, rng: random.Random) -> PasovecState:
         """The same table with the cards `seat` cannot see (others' hands and the set-aside
@@ -383,11 +414,12 @@ class Pasovec:
         s.seed = rng.getrandbits(64)
         s.tape = _tape(s.seed, s.round, s.rolls // TAPE_ROLLS)
         if state.phase == DECIDE:
-            choices = list(state.choices)
+            picks = s.picks
             for i in hidden_seats:
-                if choices[i] is not None:
-                    choices[i] = rng.choice([TOKEN, *affordable(s, i)])
-            s.choices = tuple(choices)
+                if picks >> (PICK_BITS * i) & PICK_MASK:
+                    picks &= ~(PICK_MASK << (PICK_BITS * i))
+                    picks |= pick(i, rng.choice([TOKEN, *affordable(s, i)]))
+            s.picks = picks
         return s
 
     def is_over(self, state: PasovecState) -> bool:
@@ -495,24 +527,26 @@ def _decide(state: PasovecState, seat: int, action: Action) -> PasovecState:
                 choice = card
     if choice is None:
         choice = _checked_move(state, seat, action)  # type: ignore[assignment]
-    choices = state.choices
-    choices = (*choices[:seat], choice, *choices[seat + 1 :])
+    picks = state.picks | (choice + 1) << (PICK_BITS * seat)  # `pick`, inline
     if len(waiting) == 1:
-        return _reveal(state, choices)  # type: ignore[arg-type]
+        return _reveal(state, picks)
     s = state.clone()
-    s.choices = choices
+    s.picks = picks
     s.waiting = waiting[1:] if waiting[0] == seat else tuple(w for w in waiting if w != seat)
     return s
 
 
-def _reveal(state: PasovecState, choices: tuple[int, ...]) -> PasovecState:
+def _reveal(state: PasovecState, picks: int) -> PasovecState:
     """PA-9: every decision carried out together; then PA-10 or PA-11. The log keeps the
-    choices and the tokens held before, from which `_log_entry` tells what each cost."""
+    picks and the tokens held before, from which `_log_entry` tells what each cost."""
     prices = COSTS[state.sum]  # type: ignore[index]
     purses = state.tokens
     hands = list(state.hands)
     tokens = list(purses)
-    for seat, card in enumerate(choices):
+    rest = picks
+    for seat in range(state.players):
+        card = (rest & PICK_MASK) - 1
+        rest >>= PICK_BITS
         if card:
             tokens[seat] -= prices[card]
             hand = hands[seat]
@@ -523,8 +557,8 @@ def _reveal(state: PasovecState, choices: tuple[int, ...]) -> PasovecState:
     s = state.clone()
     s.hands = tuple(hands)
     s.tokens = tuple(tokens)
-    s.choices = _UNDECIDED[state.players]
-    s.log = (("reveal", state.sum, choices, purses), state.log)
+    s.picks = UNDECIDED
+    s.log = (("reveal", state.sum, picks, purses), state.log)
     if all(hands):
         s.phase = ROLL
         s.active = active = (state.active + 1) % state.players  # PA-10
@@ -624,7 +658,8 @@ def _log_entry(entry: tuple[Any, ...]) -> dict[str, Any]:
             "sum": entry[4],
         }
     if kind == "reveal":
-        _, total, choices, purses = entry
+        _, total, picks, purses = entry
+        choices = unpack(picks, len(purses))
         return {
             "type": kind,
             "sum": total,
