@@ -274,8 +274,6 @@ def _parse_dice(dice: object) -> Combo:
 
 FIELDS = {"roll": ("dice",), "discard": ("card",), "token": ()}
 _KEYS = {kind: frozenset(("kind", *fields)) for kind, fields in FIELDS.items()}
-_COMBO_SET = frozenset(COMBOS)
-"""The combinations, for `_roll`'s check of a dice map."""
 _COMBO_COUNT = len(COMBOS)
 _DICE_MAPS = tuple(combo_action(c)["dice"] for c in COMBOS)
 """The dice map of each combination, in the order of `COMBOS`, for `random_action` to copy."""
@@ -474,6 +472,7 @@ def _roll(state: PasovecState, seat: int, action: Action) -> PasovecState:
     taken by plain checks; any other form goes through `_checked_move`."""
     dice = action.get("dice")
     combo: Any = None
+    rolled = None
     if (
         type(dice) is dict
         and len(dice) == 3
@@ -483,12 +482,13 @@ def _roll(state: PasovecState, seat: int, action: Action) -> PasovecState:
         and action.get("kind") == "roll"
     ):
         combo = (dice.get("blue"), dice.get("yellow"), dice.get("red"))
-        if not (type(combo[0]) is type(combo[1]) is type(combo[2]) is int and combo in _COMBO_SET):
-            combo = None
-    if combo is None:
+        if type(combo[0]) is type(combo[1]) is type(combo[2]) is int:
+            rolled = OUTCOMES.get(combo)  # None unless one of `COMBOS`
+    if rolled is None:
         combo = _checked_move(state, seat, action)
+        rolled = OUTCOMES[combo]
+    count, outcomes = rolled
     rolls = state.rolls
-    count, outcomes = OUTCOMES[combo]
     start = rolls % TAPE_ROLLS * 6
     faces, total = outcomes[state.tape[start : start + count]]  # `dice.roll`, inline
     s = state.clone()
@@ -532,7 +532,11 @@ def _decide(state: PasovecState, seat: int, action: Action) -> PasovecState:
         return _reveal(state, picks)
     s = state.clone()
     s.picks = picks
-    s.waiting = waiting[1:] if waiting[0] == seat else tuple(w for w in waiting if w != seat)
+    if waiting[0] == seat:  # the usual order: seats decide as `to_act` lists them
+        s.waiting = waiting[1:]
+    else:
+        at = waiting.index(seat)
+        s.waiting = waiting[:at] + waiting[at + 1 :]
     return s
 
 
