@@ -490,7 +490,7 @@ def _roll(state: PasovecState, seat: int, action: Action) -> PasovecState:
     count, outcomes = rolled
     rolls = state.rolls
     start = rolls % TAPE_ROLLS * 6
-    faces, total = outcomes[state.tape[start : start + count]]  # `dice.roll`, inline
+    faces, total = outcomes[state.tape[start : start + count]]  # see `dice.OUTCOMES`
     s = state.clone()
     s.phase = DECIDE
     s.rolls = rolls = rolls + 1
