@@ -11,14 +11,14 @@ The decision after a roll is simultaneous (PA-8/PA-9): each seat's choice waits 
 until the last seat has decided, and only then are all of them carried out and logged
 together. Until then a view shows who has decided, never what (PA-15), except to the seat
 itself. A choice is a number: the card to discard, or `TOKEN` (0, no card is 0); `picks`
-packs them into one int, five bits a seat (`choices` reads them back), because setting one
-seat's bits is far cheaper than rebuilding a tuple on every decision.
+packs them into one int, five bits a seat (`choices` reads them back): setting one seat's
+bits costs less than rebuilding a tuple on every decision.
 
 Speed: `apply` dispatches on the phase to `_roll` or `_decide`, which take a well-formed legal
 action by plain type checks and look-ups and hand anything else to `_checked_move`, which
 checks one thing at a time so a refusal says what is wrong (PA ids included). The seats still
 to act are kept in `waiting`, so `to_act` is a copy. The log is a linked list (`core.value.Chain`)
-so a move adds to it without copying it; a reveal logs the choices and the tokens held before,
+so a move adds to it without copying it; a reveal logs the picks and the tokens held before,
 from which a view tells what each decision cost, and this round's discard pile is read back
 from the log rather than kept beside it.
 """
