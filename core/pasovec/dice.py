@@ -92,14 +92,8 @@ OUTCOMES: dict[Combo, tuple[int, dict[bytes, Outcome]]] = {
     combo: _outcomes(combo) for combo in COMBOS
 }
 """Per combination: how many dice it rolls, and the outcome of every string of that many face
-indices (2,196 in all), so a roll is one slice of the tape and one look-up."""
-
-
-def roll(combo: Combo, faces: bytes, start: int = 0) -> Outcome:
-    """The dice of `combo` showing the face indices of `faces` from `start` (one per die), and
-    their sum."""
-    count, table = OUTCOMES[combo]
-    return table[faces[start : start + count]]
+indices (2,196 in all), so a roll is one slice of the tape and one look-up: the dice showing
+`table[tape[start : start + count]]` and their sum."""
 
 
 def combo_label(combo: Combo) -> str:

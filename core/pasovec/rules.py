@@ -7,15 +7,20 @@ what it decides, one PRNG per round (`_round_chance`): it draws the round's firs
 faces (`dice.tape`, 64 rolls) and then its shuffle; a longer round draws further tapes from
 their own labels. So a match record replays exactly, and a game seeds only three PRNGs.
 
-The decision after a roll is simultaneous (PA-8/PA-9): each seat's choice waits in `choices`
+The decision after a roll is simultaneous (PA-8/PA-9): each seat's choice waits in `picks`
 until the last seat has decided, and only then are all of them carried out and logged
 together. Until then a view shows who has decided, never what (PA-15), except to the seat
-itself. A choice is stored as a number: the card to discard, or `TOKEN` (0, no card is 0).
+itself. A choice is a number: the card to discard, or `TOKEN` (0, no card is 0); `picks`
+packs them into one int, five bits a seat (`choices` reads them back): setting one seat's
+bits costs less than rebuilding a tuple on every decision.
 
-Speed: `apply` first tries `_quick_move`, plain type checks and look-ups that accept a
-well-formed legal action; only what that does not accept goes through `_checked_move`, which
+Speed: `apply` dispatches on the phase to `_roll` or `_decide`, which take a well-formed legal
+action by plain type checks and look-ups and hand anything else to `_checked_move`, which
 checks one thing at a time so a refusal says what is wrong (PA ids included). The seats still
-to act are kept in `waiting`, so `to_act` is a copy.
+to act are kept in `waiting`, so `to_act` is a copy. The log is a linked list (`core.value.Chain`)
+so a move adds to it without copying it; a reveal logs the picks and the tokens held before,
+from which a view tells what each decision cost, and this round's discard pile is read back
+from the log rather than kept beside it.
 """
 
 from __future__ import annotations
@@ -41,14 +46,14 @@ from core.pasovec.dice import (
     COLOURS,
     COMBOS,
     MAX_EACH,
+    OUTCOMES,
     TAPE_ROLLS,
     Combo,
     best_free_combo,
     combo_action,
-    roll,
     tape,
 )
-from core.value import SlotValue
+from core.value import Chain, SlotValue, chain_entries
 
 CARDS = tuple(sorted(list(range(1, 21)) * 3))  # PA-1: three copies of 1..20
 HAND = 10  # PA-5
@@ -68,27 +73,52 @@ def cost(card: int, total: int) -> int:
     return min(abs(card - total), MAX_COST)
 
 
+PICK_BITS = 5
+PICK_MASK = (1 << PICK_BITS) - 1
+UNDECIDED = 0
+"""`picks` with no seat decided."""
+
+
+def pick(seat: int, choice: int) -> int:
+    """The bits of `picks` that say `seat` chose `choice` (`TOKEN` or a card): choice + 1,
+    so that 0 means undecided."""
+    return (choice + 1) << (PICK_BITS * seat)
+
+
+def unpack(picks: int, players: int) -> tuple[int | None, ...]:
+    """Every seat's choice in `picks`, None for a seat yet to decide."""
+    out = []
+    for _ in range(players):
+        bits = picks & PICK_MASK
+        out.append(bits - 1 if bits else None)
+        picks >>= PICK_BITS
+    return tuple(out)
+
+
+COSTS = tuple(tuple(cost(card, total) for card in range(21)) for total in range(37))
+"""`cost` as a table, `COSTS[sum][card]`, for the engine's hot paths."""
+
+
 class PasovecState(SlotValue):
     """One moment of a game. Treat as immutable: `apply` returns a new one.
 
-    `hands`, `aside` and the undecided `choices` of other seats are what views hide; `aside`
+    `hands`, `aside` and the undecided `picks` of other seats are what views hide; `aside`
     is the part of the shuffled deck not dealt this round (PA-5, PA-17). `tape` holds the faces
     of the round's coming rolls (`dice.tape`), as hidden as the seed it is drawn from; `rolls`
     counts the round's rolls. `waiting` is `to_act` kept ready: the roller, or the seats yet to
     decide.
     """
 
+    _linked = ("log",)
     __slots__ = (
         "active",
         "aside",
-        "choices",
         "dice",
-        "discards",
-        "first",
         "hands",
         "log",
         "penalties",
         "phase",
+        "picks",
         "players",
         "roll",
         "rolls",
@@ -103,7 +133,6 @@ class PasovecState(SlotValue):
 
     players: int
     seed: int
-    first: int
     round: int
     starter: int
     active: int
@@ -116,18 +145,16 @@ class PasovecState(SlotValue):
     roll: tuple[tuple[str, int], ...] | None
     sum: int | None
     tape: bytes
-    choices: tuple[int | None, ...]
+    picks: int
     waiting: tuple[int, ...]
-    discards: tuple[int, ...]
     penalties: tuple[tuple[int, ...], ...]
-    log: tuple[tuple[Any, ...], ...]
+    log: Chain
 
     def clone(self) -> PasovecState:
         """A field-by-field copy for `apply` to change before returning it."""
         s = PasovecState()
         s.players = self.players
         s.seed = self.seed
-        s.first = self.first
         s.round = self.round
         s.starter = self.starter
         s.active = self.active
@@ -140,12 +167,32 @@ class PasovecState(SlotValue):
         s.roll = self.roll
         s.sum = self.sum
         s.tape = self.tape
-        s.choices = self.choices
+        s.picks = self.picks
         s.waiting = self.waiting
-        s.discards = self.discards
         s.penalties = self.penalties
         s.log = self.log
         return s
+
+    @property
+    def discards(self) -> tuple[int, ...]:
+        """PA-9: this round's discard pile, oldest first, from the reveals in the log."""
+        shed: list[int] = []
+        node = self.log
+        while node is not None and node[0][0] != "deal":
+            entry = node[0]
+            if entry[0] == "reveal":
+                shed.extend(card for card in reversed(unpack(entry[2], len(entry[3]))) if card)
+            node = node[1]
+        return tuple(reversed(shed))
+
+    @property
+    def choices(self) -> tuple[int | None, ...]:
+        """Every seat's choice on this roll (`TOKEN` or a card), None while undecided."""
+        return unpack(self.picks, self.players)
+
+    def entries(self) -> list[tuple[Any, ...]]:
+        """The log, oldest entry first."""
+        return chain_entries(self.log)
 
     def __repr__(self) -> str:
         return (
@@ -195,15 +242,14 @@ def _deal(state: PasovecState, order: tuple[int, ...], faces: bytes) -> None:
     n = state.players
     state.hands = tuple(tuple(sorted(order[i * HAND : (i + 1) * HAND])) for i in range(n))
     state.aside = order[n * HAND :]
-    state.discards = ()
     state.phase = ROLL
     state.active = state.starter
     state.waiting = (state.starter,)
     state.dice = state.roll = state.sum = None
-    state.choices = _UNDECIDED[n]
+    state.picks = UNDECIDED
     state.rolls = 0
     state.tape = faces
-    state.log = (*state.log, ("deal", state.round, state.starter))
+    state.log = (("deal", state.round, state.starter), state.log)
 
 
 def _parse_dice(dice: object) -> Combo:
@@ -228,10 +274,10 @@ def _parse_dice(dice: object) -> Combo:
 
 FIELDS = {"roll": ("dice",), "discard": ("card",), "token": ()}
 _KEYS = {kind: frozenset(("kind", *fields)) for kind, fields in FIELDS.items()}
-_COLOUR_KEYS = frozenset(COLOURS)
-_COMBO_SET = frozenset(COMBOS)
+_COMBO_COUNT = len(COMBOS)
+_DICE_MAPS = tuple(combo_action(c)["dice"] for c in COMBOS)
+"""The dice map of each combination, in the order of `COMBOS`, for `random_action` to copy."""
 _SEATS = {players: tuple(range(players)) for players in range(7)}
-_UNDECIDED = {players: (None,) * players for players in range(7)}
 
 
 def _only_fields(action: Action, kind: str) -> None:
@@ -247,47 +293,9 @@ Move = Combo | int
 card) of a seat deciding."""
 
 
-def _quick_move(state: PasovecState, seat: object, action: object) -> Move | None:
-    """The move of a well-formed legal action, by plain type checks and look-ups; None for
-    anything else (a malformed or illegal action, or an unusual but legal one such as a dict
-    subclass), which `_checked_move` then examines."""
-    if type(action) is not dict or type(seat) is not int:
-        return None
-    kind = action.get("kind")
-    if state.phase == DECIDE:
-        if seat not in state.waiting:
-            return None
-        if kind == "token":
-            return TOKEN if len(action) == 1 else None
-        card = action.get("card")
-        if (
-            kind == "discard"
-            and len(action) == 2
-            and type(card) is int
-            and card in state.hands[seat]
-            and cost(card, state.sum) <= state.tokens[seat]  # type: ignore[arg-type]
-        ):
-            return card
-        return None
-    dice = action.get("dice")
-    if (
-        kind != "roll"
-        or len(action) != 2
-        or seat != state.active
-        or state.phase != ROLL
-        or type(dice) is not dict
-        or not dice.keys() <= _COLOUR_KEYS
-    ):
-        return None
-    combo = (dice.get("blue", 0), dice.get("yellow", 0), dice.get("red", 0))
-    if type(combo[0]) is int and type(combo[1]) is int and type(combo[2]) is int:
-        return combo if combo in _COMBO_SET else None
-    return None
-
-
 def _checked_move(state: PasovecState, seat: object, action: object) -> Move:
-    """The move of an action `_quick_move` did not accept, or IllegalMove saying what is
-    wrong, one check at a time."""
+    """The move of an action the short paths of `apply` did not accept, or IllegalMove saying
+    what is wrong, one check at a time."""
     kind = action_kind(action, KINDS)
     assert isinstance(action, dict)
     if state.phase == OVER:
@@ -330,11 +338,11 @@ class Pasovec:
         s = PasovecState()
         s.players = players
         s.seed = seed
-        s.first = s.starter = first
+        s.starter = first
         s.round = 1
         s.tokens = (START_TOKENS,) * players  # PA-4
         s.penalties = ()
-        s.log = ()
+        s.log = None
         _deal(s, order, faces)
         return s
 
@@ -351,12 +359,14 @@ class Pasovec:
         ]
 
     def apply(self, state: PasovecState, seat: int, action: Action) -> PasovecState:
-        move = _quick_move(state, seat, action)
-        if move is None:
-            move = _checked_move(state, seat, action)
-        if state.phase == ROLL:
-            return _roll(state, move)  # type: ignore[arg-type]
-        return _decide(state, seat, move)  # type: ignore[arg-type]
+        if isinstance(action, dict):
+            phase = state.phase
+            if phase == DECIDE:
+                return _decide(state, seat, action)
+            if phase == ROLL:
+                return _roll(state, seat, action)
+        _checked_move(state, seat, action)  # refuses whatever reaches it here
+        raise AssertionError("unreachable: a move is either a roll or a decision")
 
     def default_action(self, state: PasovecState, seat: int) -> Action:
         """Take a token when deciding (always legal, PA-8); when rolling, the dice most likely
@@ -372,10 +382,17 @@ class Pasovec:
         """Any combination when rolling; when deciding, a token or any card within reach, each
         copy of a card as likely as the token (`rng.random()`: the cheapest draw)."""
         if state.phase == ROLL:
-            return combo_action(COMBOS[int(rng.random() * len(COMBOS))])
-        reach = _reach(state, seat)
-        pick = int(rng.random() * (len(reach) + 1))
-        return {"kind": "discard", "card": reach[pick]} if pick < len(reach) else {"kind": "token"}
+            return {"kind": "roll", "dice": _DICE_MAPS[int(rng.random() * _COMBO_COUNT)].copy()}
+        hand = state.hands[seat]
+        purse = state.tokens[seat]
+        if purse < MAX_COST:  # the bounds of `_reach`, inline on this hot path
+            total = state.sum
+            low = bisect_left(hand, total - purse)  # type: ignore[operator]
+            high = bisect_right(hand, total + purse)  # type: ignore[operator]
+        else:
+            low, high = 0, len(hand)
+        at = low + int(rng.random() * (high - low + 1))
+        return {"kind": "discard", "card": hand[at]} if at < high else {"kind": "token"}
 
     def twin(self, state: PasovecState, seat: int | None, rng: random.Random) -> PasovecState:
         """The same table with the cards `seat` cannot see (others' hands and the set-aside
@@ -395,11 +412,12 @@ class Pasovec:
         s.seed = rng.getrandbits(64)
         s.tape = _tape(s.seed, s.round, s.rolls // TAPE_ROLLS)
         if state.phase == DECIDE:
-            choices = list(state.choices)
+            picks = s.picks
             for i in hidden_seats:
-                if choices[i] is not None:
-                    choices[i] = rng.choice([TOKEN, *affordable(s, i)])
-            s.choices = tuple(choices)
+                if picks >> (PICK_BITS * i) & PICK_MASK:
+                    picks &= ~(PICK_MASK << (PICK_BITS * i))
+                    picks |= pick(i, rng.choice([TOKEN, *affordable(s, i)]))
+            s.picks = picks
         return s
 
     def is_over(self, state: PasovecState) -> bool:
@@ -440,72 +458,111 @@ class Pasovec:
             "discards": list(state.discards),
             "penalties": totals(state),
             "round_penalties": [list(p) for p in state.penalties],
-            "log": [_log_entry(entry) for entry in state.log],
+            "log": [_log_entry(entry) for entry in state.entries()],
         }
         if over:
             view["result"] = self.result(state)
         return view
 
 
-def _roll(state: PasovecState, combo: Combo) -> PasovecState:
-    """PA-7: the active seat rolls the chosen dice; everyone then decides (PA-8)."""
+def _roll(state: PasovecState, seat: int, action: Action) -> PasovecState:
+    """PA-7: the active seat rolls the chosen dice; everyone then decides (PA-8).
+
+    A dice map naming all three colours by `int` counts, as `combo_action` writes it, is
+    taken by plain checks; any other form goes through `_checked_move`."""
+    dice = action.get("dice")
+    combo: Any = None
+    rolled = None
+    if (
+        type(dice) is dict
+        and len(dice) == 3
+        and type(seat) is int
+        and seat == state.active
+        and len(action) == 2
+        and action.get("kind") == "roll"
+    ):
+        combo = (dice.get("blue"), dice.get("yellow"), dice.get("red"))
+        if type(combo[0]) is type(combo[1]) is type(combo[2]) is int:
+            rolled = OUTCOMES.get(combo)  # None unless one of `COMBOS`
+    if rolled is None:
+        combo = _checked_move(state, seat, action)
+        rolled = OUTCOMES[combo]
+    count, outcomes = rolled
     rolls = state.rolls
-    dice, total = roll(combo, state.tape, rolls % TAPE_ROLLS * 6)
+    start = rolls % TAPE_ROLLS * 6
+    faces, total = outcomes[state.tape[start : start + count]]  # see `dice.OUTCOMES`
     s = state.clone()
     s.phase = DECIDE
     s.rolls = rolls = rolls + 1
     if rolls % TAPE_ROLLS == 0:
         s.tape = _tape(state.seed, state.round, rolls // TAPE_ROLLS)
     s.dice = combo
-    s.roll = dice
+    s.roll = faces
     s.sum = total
     s.waiting = _SEATS[state.players]
-    s.log = (*state.log, ("roll", state.active, combo, dice, total))
+    s.log = (("roll", state.active, combo, faces, total), state.log)
     return s
 
 
-def _decide(state: PasovecState, seat: int, choice: int) -> PasovecState:
-    """PA-8: `seat` decides, secretly; the last decision reveals them all (PA-9)."""
-    choices = state.choices
-    choices = (*choices[:seat], choice, *choices[seat + 1 :])
+def _decide(state: PasovecState, seat: int, action: Action) -> PasovecState:
+    """PA-8: `seat` decides, secretly; the last decision reveals them all (PA-9).
+
+    A well-formed legal decision is taken by plain checks; anything else goes through
+    `_checked_move`, which says what is wrong."""
     waiting = state.waiting
+    choice = None
+    if type(seat) is int and seat in waiting:
+        if len(action) == 1:
+            if action.get("kind") == "token":
+                choice = TOKEN
+        else:
+            card = action.get("card")
+            if (
+                type(card) is int
+                and card in state.hands[seat]
+                and COSTS[state.sum][card] <= state.tokens[seat]  # type: ignore[index]
+                and len(action) == 2
+                and action.get("kind") == "discard"
+            ):
+                choice = card
+    if choice is None:
+        choice = _checked_move(state, seat, action)  # type: ignore[assignment]
+    picks = state.picks | (choice + 1) << (PICK_BITS * seat)  # `pick`, inline
     if len(waiting) == 1:
-        return _reveal(state, choices)  # type: ignore[arg-type]
-    at = waiting.index(seat)
+        return _reveal(state, picks)
     s = state.clone()
-    s.choices = choices
-    s.waiting = waiting[:at] + waiting[at + 1 :]
+    s.picks = picks
+    if waiting[0] == seat:  # the usual order: seats decide as `to_act` lists them
+        s.waiting = waiting[1:]
+    else:
+        at = waiting.index(seat)
+        s.waiting = waiting[:at] + waiting[at + 1 :]
     return s
 
 
-def _reveal(state: PasovecState, choices: tuple[int, ...]) -> PasovecState:
-    """PA-9: every decision carried out together; then PA-10 or PA-11."""
-    total = state.sum
-    assert total is not None
+def _reveal(state: PasovecState, picks: int) -> PasovecState:
+    """PA-9: every decision carried out together; then PA-10 or PA-11. The log keeps the
+    picks and the tokens held before, from which `_log_entry` tells what each cost."""
+    prices = COSTS[state.sum]  # type: ignore[index]
+    purses = state.tokens
     hands = list(state.hands)
-    tokens = list(state.tokens)
-    shed = []
-    decisions = []
-    for seat, card in enumerate(choices):
-        if card == TOKEN:
-            gained = 1 if tokens[seat] < MAX_TOKENS else 0  # PA-3 cap
-            tokens[seat] += gained
-            decisions.append((seat, TOKEN, gained))
-        else:
-            price = min(abs(card - total), MAX_COST)  # `cost`, inline on this hot path
-            tokens[seat] -= price
+    tokens = list(purses)
+    rest = picks
+    for seat in range(state.players):
+        card = (rest & PICK_MASK) - 1
+        rest >>= PICK_BITS
+        if card:
+            tokens[seat] -= prices[card]
             hand = hands[seat]
             at = hand.index(card)
             hands[seat] = hand[:at] + hand[at + 1 :]
-            shed.append(card)
-            decisions.append((seat, card, price))
+        elif tokens[seat] < MAX_TOKENS:  # PA-3 cap
+            tokens[seat] += 1
     s = state.clone()
     s.hands = tuple(hands)
     s.tokens = tuple(tokens)
-    if shed:
-        s.discards = state.discards + tuple(shed)
-    s.choices = _UNDECIDED[state.players]
-    s.log = (*state.log, ("reveal", total, tuple(decisions)))
+    s.picks = UNDECIDED
+    s.log = (("reveal", state.sum, picks, purses), state.log)
     if all(hands):
         s.phase = ROLL
         s.active = active = (state.active + 1) % state.players  # PA-10
@@ -571,14 +628,14 @@ def _end_round(s: PasovecState) -> PasovecState:
     `s` is a fresh copy owned by the caller."""
     penalties = tuple(len(hand) for hand in s.hands)
     s.penalties = (*s.penalties, penalties)
-    s.log = (*s.log, ("round_end", s.round, penalties))
+    s.log = (("round_end", s.round, penalties), s.log)
     s.dice = s.roll = s.sum = None
     if s.round == ROUNDS:
         s.phase = OVER
         s.waiting = ()
         scores = totals(s)
         best, tie_break = winners(scores, s.tokens)
-        s.log = (*s.log, ("game_end", tuple(best), tie_break))
+        s.log = (("game_end", tuple(best), tie_break), s.log)
         return s
     s.round += 1
     s.starter = (s.starter + 1) % s.players  # PA-6 [interpretation]
@@ -605,14 +662,16 @@ def _log_entry(entry: tuple[Any, ...]) -> dict[str, Any]:
             "sum": entry[4],
         }
     if kind == "reveal":
+        _, total, picks, purses = entry
+        choices = unpack(picks, len(purses))
         return {
             "type": kind,
-            "sum": entry[1],
+            "sum": total,
             "decisions": [
-                {"seat": seat, "kind": "token", "gained": amount}
+                {"seat": seat, "kind": "token", "gained": int(purse < MAX_TOKENS)}
                 if card == TOKEN
-                else {"seat": seat, "kind": "discard", "card": card, "cost": amount}
-                for seat, card, amount in entry[2]
+                else {"seat": seat, "kind": "discard", "card": card, "cost": cost(card, total)}
+                for seat, (card, purse) in enumerate(zip(choices, purses, strict=True))
             ],
         }
     if kind == "round_end":

@@ -106,7 +106,7 @@ def test_pa6_first_player_random_but_seeded_and_later_rounds_move_clockwise() ->
             state = GAME.apply(state, state.active, ONE_RED)
             continue
         state = decide_all(state, {0: GAME.legal_actions(state, 0)[-1]})
-        if state.phase == "roll" and state.log[-1][0] == "deal":
+        if state.phase == "roll" and state.entries()[-1][0] == "deal":
             starters.append(state.active)
     assert starters == [2, 0, 1]
 
@@ -159,7 +159,14 @@ def test_pa8_cost_is_charged_exactly(card: int, total: int, price: int) -> None:
     state = decide_all(state, {0: discard(card)})
     assert state.tokens[0] == 5 - price
     assert state.hands[0] == (5,)
-    assert state.log[-1] == ("reveal", total, ((0, card, price), (1, 0, 1)))
+    assert GAME.view(state, None)["log"][-1] == {
+        "type": "reveal",
+        "sum": total,
+        "decisions": [
+            {"seat": 0, "kind": "discard", "card": card, "cost": price},
+            {"seat": 1, "kind": "token", "gained": 1},
+        ],
+    }
 
 
 def test_pa8_a_discard_costing_more_than_held_is_refused_with_a_reason() -> None:
@@ -182,12 +189,10 @@ def test_pa3_pa8_never_more_than_five_tokens() -> None:
     state = deciding([[3, 4], [15, 16]], tokens=[5, 4], total=10)
     state = decide_all(state, {})
     assert state.tokens == (5, 5)
-    assert state.log[-1] == ("reveal", 10, ((0, 0, 0), (1, 0, 1)))
-    assert GAME.view(state, 1)["log"][-1]["decisions"][0] == {
-        "seat": 0,
-        "kind": "token",
-        "gained": 0,
-    }
+    assert GAME.view(state, 1)["log"][-1]["decisions"] == [
+        {"seat": 0, "kind": "token", "gained": 0},
+        {"seat": 1, "kind": "token", "gained": 1},
+    ]
 
 
 def test_pa8_one_card_per_roll_even_with_several_equal_to_the_sum() -> None:
@@ -236,7 +241,7 @@ def test_pa11_pa12_the_round_ends_after_the_roll_that_empties_a_hand() -> None:
     state = GAME.apply(state, 1, discard(11))
     state = GAME.apply(state, 2, discard(10))  # seat 2 sheds on the last roll too
     assert state.penalties == ((0, 2, 1),)
-    assert [e[0] for e in state.log[-3:]] == ["reveal", "round_end", "deal"]
+    assert [e[0] for e in state.entries()[-3:]] == ["reveal", "round_end", "deal"]
     assert state.round == 2 and state.active == state.starter == 1  # PA-6
     assert [len(h) for h in state.hands] == [10, 10, 10]
     assert sorted([c for h in state.hands for c in h] + list(state.aside)) == list(CARDS)
@@ -267,7 +272,7 @@ def test_pa13_pa14_fewest_penalties_win() -> None:
     state = finished([(3, 0, 2), (1, 2, 0), (0, 1, 2)], tokens=[2, 2, 2])
     assert GAME.is_over(state) and GAME.to_act(state) == []
     assert GAME.result(state) == {"scores": [4, 3, 4], "winners": [1]}
-    assert state.log[-1] == ("game_end", (1,), None)
+    assert state.entries()[-1] == ("game_end", (1,), None)
     view = GAME.view(state, 0)
     assert view["over"] and view["phase"] == "over" and view["result"] == GAME.result(state)
     with pytest.raises(core.IllegalMove, match="over"):
