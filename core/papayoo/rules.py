@@ -45,18 +45,20 @@ from core.papayoo.cards import (
     sort_cards,
     trick_winner,
 )
+from core.value import Chain, SlotValue, chain_entries
 
 KINDS = ("pass_cards", "play")
-Log = tuple[tuple[Any, ...], Any] | None
+Log = Chain
 
 
-class PapayooState:
+class PapayooState(SlotValue):
     """One moment of a game. Treat as immutable: `apply` returns a new one.
 
     `deal` counts from 0 here and from 1 in views; `totals` hold the finished deals only and
     `points` the current one.
     """
 
+    _linked = ("log",)
     __slots__ = (
         "chosen",
         "deal",
@@ -119,26 +121,7 @@ class PapayooState:
 
     def entries(self) -> list[tuple[Any, ...]]:
         """The log, oldest entry first."""
-        out = []
-        node = self.log
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
-
-    def _key(self) -> tuple[Any, ...]:
-        return tuple(
-            self.entries() if name == "log" else getattr(self, name) for name in self.__slots__
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PapayooState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
+        return chain_entries(self.log)
 
     def __repr__(self) -> str:
         return (
