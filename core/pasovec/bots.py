@@ -51,7 +51,7 @@ TOP = max(CARDS)
 
 
 @dataclass(slots=True)
-class Table:
+class Position:
     """The facts a decision rests on, all from the view (PA-15/16)."""
 
     seat: int
@@ -66,7 +66,7 @@ class Table:
     discards: list[int]
 
     @classmethod
-    def from_view(cls, view: View) -> Table:
+    def from_view(cls, view: View) -> Position:
         seat = view["seat"]
         return cls(
             seat=seat,
@@ -127,20 +127,20 @@ def cheapest_card(hand: Sequence[int], total: int) -> tuple[int, int]:
     return min((cost(card, total), TYPICAL[card], card) for card in hand)[::2]
 
 
-def urgent(table: Table) -> bool:
+def urgent(position: Position) -> bool:
     """Another hand is nearly empty: the round may end on this roll or the next (PA-11)."""
-    return min(table.sizes[i] for i in table.others()) <= 2
+    return min(position.sizes[i] for i in position.others()) <= 2
 
 
 # ---- easy and normal -------------------------------------------------------------------------
 
 
-def easy_act(table: Table) -> Action:
+def easy_act(position: Position) -> Action:
     """Dice for the best exact-hit chance; discard for free, or for 1 token when holding 3+."""
-    if table.total is None:
-        return combo_action(best_free_combo(table.hand))
-    price, card = cheapest_card(table.hand, table.total)
-    if price == 0 or (price == 1 and table.tokens >= 3):
+    if position.total is None:
+        return combo_action(best_free_combo(position.hand))
+    price, card = cheapest_card(position.hand, position.total)
+    if price == 0 or (price == 1 and position.tokens >= 3):
         return discard(card)
     return token()
 
@@ -158,16 +158,16 @@ def normal_roll_value(hand: Sequence[int], tokens: int, combo: Combo) -> float:
     return value
 
 
-def normal_act(table: Table) -> Action:
+def normal_act(position: Position) -> Action:
     """Dice weighing near misses too; pay 1 token with 2+, anything when the round is ending."""
-    if table.total is None:
+    if position.total is None:
         return combo_action(
-            max(COMBOS, key=lambda c: normal_roll_value(table.hand, table.tokens, c))
+            max(COMBOS, key=lambda c: normal_roll_value(position.hand, position.tokens, c))
         )
-    price, card = cheapest_card(table.hand, table.total)
-    if price > table.tokens:
+    price, card = cheapest_card(position.hand, position.total)
+    if price > position.tokens:
         return token()
-    if price == 0 or (price == 1 and table.tokens >= 2) or urgent(table):
+    if price == 0 or (price == 1 and position.tokens >= 2) or urgent(position):
         return discard(card)
     return token()
 
@@ -191,14 +191,14 @@ def shed_chance(size: int, purse: int) -> float:
     return 1 - (1 - per_card) ** size
 
 
-def continuation(table: Table) -> list[float]:
+def continuation(position: Position) -> list[float]:
     """`cont[r]`: the chance no other hand has emptied after roll r (0 = this roll), given that
-    none had before (PA-11). For this roll `Table.goes_on` knows better, from the sum."""
+    none had before (PA-11). For this roll `Position.goes_on` knows better, from the sum."""
     alive = [1.0] * (HORIZON + 2)  # P(no other hand empty after r rolls)
-    for other in table.others():
-        rho = shed_chance(table.sizes[other], table.purses[other])
-        need = table.sizes[other]
-        # P(fewer than `need` sheds in r rolls), by a running binomial table.
+    for other in position.others():
+        rho = shed_chance(position.sizes[other], position.purses[other])
+        need = position.sizes[other]
+        # P(fewer than `need` sheds in r rolls), by a running binomial position.
         dist = [1.0] + [0.0] * need  # dist[s]: P(s sheds so far), s < need
         for r in range(1, HORIZON + 2):
             moved = [0.0] * (need + 1)
@@ -261,22 +261,22 @@ class Choices:
     goes_on: list[float]
 
     @classmethod
-    def of(cls, chosen: Plan, table: Table) -> Choices:
-        hand = table.hand
+    def of(cls, chosen: Plan, position: Position) -> Choices:
+        hand = position.hand
         covers = {}
         for card in set(hand):
             rest = list(hand)
             rest.remove(card)
-            covers[card] = cover(rest, table.players)
-        share, theirs = table.unseen()
+            covers[card] = cover(rest, position.players)
+        share, theirs = position.unseen()
         return cls(
             chosen,
             hand,
-            table.tokens,
+            position.tokens,
             covers,
-            cover(hand, table.players),
+            cover(hand, position.players),
             theirs,
-            table.goes_on(share),
+            position.goes_on(share),
         )
 
     def token_value(self, total: int) -> float:
@@ -311,26 +311,26 @@ class Choices:
         )
 
 
-def plan(table: Table) -> Plan:
+def plan(position: Position) -> Plan:
     """The dynamic programme described in the module docstring."""
-    hand = table.hand
+    hand = position.hand
     size = len(hand)
-    worth = TIE_BREAK_VALUE if table.round >= ROUNDS else TOKEN_VALUE
+    worth = TIE_BREAK_VALUE if position.round >= ROUNDS else TOKEN_VALUE
     end = [[-k + worth * t for t in range(MAX_TOKENS + 1)] for k in range(size + 1)]
-    cont = continuation(table)
+    cont = continuation(position)
     mine = reach(hand, MAX_COST, CHANCES[best_free_combo(hand)])
     theirs = reach(hand, MAX_COST, TYPICAL)
     spreads = {
         True: [None, *(_spread(mine, k / size) for k in range(1, size + 1))],
         False: [None, *(_spread(theirs, k / size) for k in range(1, size + 1))],
     }
-    roller = table.active
-    race = their_cards(table)
+    roller = position.active
+    race = their_cards(position)
     ahead = end  # the value at the start of roll r + 1
     for r in range(HORIZON, 0, -1):
         c = cont[r]
         after = _blend(ahead, _raced(end, race[r + 1]), c)
-        odds = spreads[(roller + r) % table.players == table.seat]
+        odds = spreads[(roller + r) % position.players == position.seat]
         start = [end[0]]
         for k in range(1, size + 1):
             row = []
@@ -348,11 +348,14 @@ def plan(table: Table) -> Plan:
     return Plan(ahead, _raced(end, race[1]))
 
 
-def their_cards(table: Table) -> list[float]:
+def their_cards(position: Position) -> list[float]:
     """`race[r]`: the cards the best-placed other player still holds after r more rolls, if
     each sheds at its `shed_chance`. The round ending while they hold many is worth as much
     to the bot as shedding cards of its own: penalties are compared (PA-14)."""
-    rates = [(table.sizes[i], shed_chance(table.sizes[i], table.purses[i])) for i in table.others()]
+    rates = [
+        (position.sizes[i], shed_chance(position.sizes[i], position.purses[i]))
+        for i in position.others()
+    ]
     return [min(max(0.0, m - rho * r) for m, rho in rates) for r in range(HORIZON + 2)]
 
 
@@ -370,13 +373,13 @@ def _blend(ahead: list[list[float]], end: list[list[float]], c: float) -> list[l
     return out
 
 
-def hard_act(table: Table) -> Action:
+def hard_act(position: Position) -> Action:
     """The hard bot's move: the dice or the decision of highest value (the hints name it)."""
-    choices = Choices.of(plan(table), table)
-    if table.total is None:
+    choices = Choices.of(plan(position), position)
+    if position.total is None:
         return combo_action(max(COMBOS, key=choices.roll_value))
-    value, card = choices.best_shed(table.total)
-    if card is not None and value > choices.token_value(table.total):
+    value, card = choices.best_shed(position.total)
+    if card is not None and value > choices.token_value(position.total):
         return discard(card)
     return token()
 
@@ -384,13 +387,13 @@ def hard_act(table: Table) -> Action:
 class ViewBot:
     """A bot that plays a policy on the facts its view carries."""
 
-    policy: Callable[[Table], Action]
+    policy: Callable[[Position], Action]
 
     def __init__(self, **_settings: Any) -> None:
-        """Settings are accepted and ignored, so a table can hand every bot the same ones."""
+        """Settings are accepted and ignored, so a referee can hand every bot the same ones."""
 
     def act(self, view: View, rng: random.Random) -> Action:
-        return type(self).policy(Table.from_view(view))
+        return type(self).policy(Position.from_view(view))
 
 
 class EasyBot(ViewBot):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from core.api import Action, View
-from core.pasovec.bots import Table, hard_act
+from core.pasovec.bots import Position, hard_act
 from core.pasovec.dice import COLOURS, combo_label
 from core.pasovec.odds import cheapest, roll_odds
 from core.pasovec.rules import cost
@@ -18,44 +18,46 @@ from core.pasovec.rules import cost
 
 def hint(view: View, rng: random.Random) -> tuple[Action, str]:
     """(action, reason) for the viewing seat, which must be in `to_act`."""
-    table = Table.from_view(view)
-    action = hard_act(table)
+    position = Position.from_view(view)
+    action = hard_act(position)
     if action["kind"] == "roll":
-        return action, _roll_reason(table, action)
+        return action, _roll_reason(position, action)
     if action["kind"] == "discard":
-        return action, _discard_reason(table, action["card"])
-    return action, _token_reason(table)
+        return action, _discard_reason(position, action["card"])
+    return action, _token_reason(position)
 
 
-def _roll_reason(table: Table, action: Action) -> str:
+def _roll_reason(position: Position, action: Action) -> str:
     combo = tuple(action["dice"][colour] for colour in COLOURS)
-    free, within = roll_odds(table.hand, table.tokens, combo)  # type: ignore[arg-type]
+    free, within = roll_odds(position.hand, position.tokens, combo)  # type: ignore[arg-type]
     text = f"Roll {combo_label(combo)}: {free:.0%} chance to shed a card for free"  # type: ignore[arg-type]
     if within > free + 0.005:
-        text += f", {within:.0%} within your {_tokens(table.tokens)}"
+        text += f", {within:.0%} within your {_tokens(position.tokens)}"
     return text
 
 
-def _discard_reason(table: Table, card: int) -> str:
-    assert table.total is not None
-    price = cost(card, table.total)
+def _discard_reason(position: Position, card: int) -> str:
+    assert position.total is not None
+    price = cost(card, position.total)
     head = f"Discard {card} for {_tokens(price) if price else 'free'}"
     if price == 0:
         return f"{head}: it matches the sum"
-    fewest = min(table.sizes[i] for i in table.others())
+    fewest = min(position.sizes[i] for i in position.others())
     if fewest <= 2:
         left = "1 card" if fewest == 1 else f"{fewest} cards"
         return f"{head}: another player has {left} left, the round may end any roll now"
-    if price > cheapest(table.hand, table.total):
+    if price > cheapest(position.hand, position.total):
         return f"{head}: the cards you keep are easier to hit later"
     return f"{head}: a card shed now is worth more than the token you would take"
 
 
-def _token_reason(table: Table) -> str:
-    assert table.total is not None
-    price = cheapest(table.hand, table.total)
-    if price > table.tokens:
-        return f"Take a token: your cheapest card costs {_tokens(price)}, you hold {table.tokens}"
+def _token_reason(position: Position) -> str:
+    assert position.total is not None
+    price = cheapest(position.hand, position.total)
+    if price > position.tokens:
+        return (
+            f"Take a token: your cheapest card costs {_tokens(price)}, you hold {position.tokens}"
+        )
     return f"Take a token: wait for a cheaper sum rather than pay {_tokens(price)} now"
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import core
 from core.arena import play_series
 from core.pasovec import PasovecState
-from core.pasovec.bots import Table, cover, hard_act
+from core.pasovec.bots import Position, cover, hard_act
 from core.pasovec.dice import DISTRIBUTIONS
 from core.pasovec.hints import hint
 from core.pasovec.odds import card_chances, card_costs, roll_odds
@@ -122,7 +122,7 @@ def test_the_hard_bot_keeps_the_cards_that_are_easy_to_hit() -> None:
     """On 11, the 10 and the 12 both cost 1 token (PA-8): the 12 goes, since rolls hit 10
     more often and keeping it sheds it later for free."""
     state = deciding([[10, 12, 19, 20], [1] * 10, [1] * 10], [3, 2, 2], total=11)
-    assert hard_act(Table.from_view(GAME.view(state, 0))) == {"kind": "discard", "card": 12}
+    assert hard_act(Position.from_view(GAME.view(state, 0))) == {"kind": "discard", "card": 12}
     assert cover([10, 19, 20], 3) > cover([12, 19, 20], 3)
 
 
