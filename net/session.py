@@ -4,9 +4,10 @@ The host person and a remote player see the same thing: the protocol's host-to-c
 (net/PROTOCOL.md), delivered to a callback or through `async for`. They send the same intents,
 and the host checks both through the same code path, so the local player has no back door.
 
-It satisfies `tui.session.Session` (connect, act, hurry, close), so a game screen plays a LAN
-seat exactly as it plays a solo one: `act` waits for the host's verdict and raises IllegalMove
-with the host's reason when refused.
+A game screen plays every seat through one (solo runs on the host's path too, as a
+`HostSession`): `act` waits for the host's verdict and raises IllegalMove with the host's
+reason when refused. (The SSH door's `DoorSession` and the browser door's `WebSession` are
+another idea, named after their libraries': one person's SSH or browser connection to a door.)
 """
 
 from __future__ import annotations
