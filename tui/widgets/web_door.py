@@ -3,9 +3,8 @@ in, who may come in, and the address as a QR code drawn in the terminal for phon
 
 Hidden when the table has no browser door. The QR code is folded under the door's line (Enter
 or a click on the line opens it; the lobby then scrolls), so the lobby fits 80x24 with both
-doors on. The switch
-is the lobby's `DoorSwitch` (tui/widgets/door_switch.py), shared with the SSH door; the door
-lives in `TableLink.web_door` (closed with the table).
+doors on. The switch is the lobby's `DoorSwitch` (tui/widgets/door_switch.py), shared with the
+SSH door; the door lives in `TableLink.web_door` (closed with the table).
 """
 
 from __future__ import annotations
