@@ -7,6 +7,7 @@ from textual.app import App, ComposeResult
 from tests.tui.pilots import wait_until
 from tui.names import plain
 from tui.widgets.clock import Countdown
+from tui.widgets.following_log import WrappingLog
 from tui.widgets.talk import talk_line
 
 
@@ -35,3 +36,22 @@ def test_text_from_the_network_loses_control_characters_and_line_breaks() -> Non
     chat = {"type": "chat", "seat": None, "name": "[b]Eve", "text": "hi\x1b[2J"}
     assert talk_line(chat) == "[b]Eve (watching): hi[2J"
     assert talk_line({"type": "notice", "text": "Ann dropped"}) == "· Ann dropped"
+
+
+class TalkApp(App[None]):
+    CSS = "WrappingLog { width: 40; height: 10; border: round white; padding: 0 1; }"
+
+    def compose(self) -> ComposeResult:
+        yield WrappingLog()
+
+
+async def test_a_long_chat_line_wraps_to_the_log_instead_of_running_off_its_edge() -> None:
+    app = TalkApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        log = app.query_one(WrappingLog)
+        await wait_until(pilot, lambda: log.content_region.width > 0)
+        said = "Zoe: " + " ".join(["fine"] * 20)  # 104 cells: 4 lines of at most 34
+        log.write_line(said)
+        assert log.line_width == 36 - log.styles.scrollbar_size_vertical
+        assert len(log.lines) == 4 and all(len(line) <= log.line_width for line in log.lines)
+        assert log.lines[1].startswith("  fine") and " ".join(log.lines).split() == said.split()

@@ -16,7 +16,7 @@ from tests.tui.pilots import SEED, SIZE, make_app, wait_until
 from tui.games.pasovec.screen import PasovecScreen
 from tui.games.pasovec.words import log_line
 from tui.seats import seat_names
-from tui.widgets.following_log import FollowingLog
+from tui.widgets.following_log import FollowingLog, wrapped
 
 
 def status(screen: PasovecScreen) -> str:
@@ -156,10 +156,14 @@ def test_reveal_is_one_line_of_everyone_in_words() -> None:
         ],
     }
     line = log_line(entry, ["Ana", "Bruno", "You", "Chen"])
-    assert line == (  # wrapped to the log's width at 80 columns, the rest indented
-        "Sum 10: Ana discarded 12 for 2 tokens, Bruno took a token, You stayed at 5\n"
-        "  tokens, Chen discarded 7 for free."
+    assert line == (
+        "Sum 10: Ana discarded 12 for 2 tokens, Bruno took a token, You stayed at 5 tokens, "
+        "Chen discarded 7 for free."
     )
+    assert wrapped([line]) == [  # as the log shows it at 80 columns: the rest indented
+        "Sum 10: Ana discarded 12 for 2 tokens, Bruno took a token, You stayed at 5",
+        "  tokens, Chen discarded 7 for free.",
+    ]
 
 
 def test_final_table_explains_a_tie_broken_by_tokens() -> None:

@@ -22,6 +22,7 @@ from tui.messages import GoToMenu, PlayAgain, SeatMessage, StateMessage
 from tui.names import plain
 from tui.screens.confirm import ConfirmScreen
 from tui.seats import name_list, plural, seat_names
+from tui.widgets.following_log import WrappingLog
 
 if TYPE_CHECKING:
     from tui.screens.game import GameScreen
@@ -65,7 +66,7 @@ class FinalScreen(Screen[None]):
         yield Static(title, classes="screen-title", id="verdict", markup=False)
         with VerticalScroll(id="scores"):
             yield Static(self.game.final_summary(self.state))
-        yield Log(id="final-log", highlight=False)
+        yield WrappingLog(id="final-log", highlight=False)
         with Horizontal(classes="buttons"):
             if not self.guest:
                 yield Button(

@@ -16,6 +16,7 @@ from textual.widgets import Footer, Log, Static
 from core import get_game
 from tui.messages import SeatMessage, StateMessage
 from tui.screens.table_talk import TALK_BINDINGS, TableTalk
+from tui.widgets.following_log import WrappingLog
 from tui.widgets.seats import open_seats_text, seat_line, settings_text
 from tui.widgets.talk import ChatInput
 
@@ -39,7 +40,7 @@ class LobbyScreen(TableTalk):
     def compose_talk(self) -> ComposeResult:
         """The settings line, talk log, chat line, status line and footer, in that order."""
         yield Static(id="settings", markup=False)
-        yield Log(id="talk", highlight=False, max_lines=TALK_LINES)
+        yield WrappingLog(id="talk", highlight=False, max_lines=TALK_LINES)
         yield ChatInput()
         yield Static(id="status", markup=False)
         yield Footer()

@@ -6,10 +6,15 @@ row, a resize, one key press up — left it frozen on stale moves for the rest o
 following is a decision of the reader alone: scrolling up (keys or wheel) stops it, reaching the
 end again (End, scrolling down to it, or a click on the marker) resumes it, and while it is off
 the border says how many new lines wait below.
+
+Textual's `Log` does not wrap either: a line wider than the log was cut at its right edge ("got
+♠S5 ♦D4 ♦D6 ♣C7 ♣C9 from Chl"). Lines are cut at spaces to the log's width as they are written,
+the rest indented, so every game's log reads whole at 80 columns without each game wrapping.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable
 
 from textual import events
@@ -18,9 +23,35 @@ from textual.widgets import Log
 from tui.seats import plural
 
 MAX_LINES = 2000  # older lines go: a long match or a chatty table never grows without bound
+LOG_WIDTH = 74  # cells of a line in an 80-column screen's log, before the log is laid out
+MIN_WIDTH = 20  # narrower than this the log is not laid out yet (or hardly visible)
 
 
-class FollowingLog(Log, can_focus=False):
+def wrapped(lines: Iterable[str], width: int = LOG_WIDTH) -> list[str]:
+    """`lines` (each may hold newlines) cut at spaces to `width` cells, continuations indented."""
+    out = []
+    for line in lines:
+        for part in line.split("\n"):
+            out.extend(
+                textwrap.wrap(part, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
+            )
+    return out
+
+
+class WrappingLog(Log):
+    """A `Log` whose lines are cut at spaces to its width as they are written."""
+
+    @property
+    def line_width(self) -> int:
+        """The cells a line may take: the content width, less room for a vertical scrollbar."""
+        width = self.content_region.width - self.styles.scrollbar_size_vertical
+        return width if width >= MIN_WIDTH else LOG_WIDTH
+
+    def write_lines(self, lines: Iterable[str], scroll_end: bool | None = None) -> WrappingLog:
+        return super().write_lines(wrapped(lines, self.line_width), scroll_end)
+
+
+class FollowingLog(WrappingLog, can_focus=False):
     """`following` is True unless the reader scrolled away from the end. It never takes the
     focus: the screen's keys scroll it (`read_back`, `read_on`, `follow`), so a focused log
     can never swallow a game's keys."""

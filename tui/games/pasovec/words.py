@@ -7,7 +7,6 @@ with a ★.
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -19,7 +18,6 @@ from core.pasovec.dice import LETTERS, combo_label
 from tui.messages import StateMessage
 from tui.seats import name_list, plural, seat_label, seat_names
 
-LOG_WIDTH = 74  # cells of a log line at 80 columns; longer entries wrap, indented
 PLAYER_WIDTH = 16  # cells of the Player column, so six seats and five columns fit 80 columns
 
 
@@ -63,12 +61,8 @@ def own_choice(action: dict[str, Any], total: int) -> str:
     )
 
 
-def _wrap(text: str) -> str:
-    return textwrap.fill(text, LOG_WIDTH, subsequent_indent="  ", break_on_hyphens=False)
-
-
 def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
-    """One log entry in plain words, wrapped to the log's width."""
+    """One log entry in plain words (the log wraps it to its width)."""
     kind = entry["type"]
     if kind == "deal":
         who = names[entry["starter"]]
@@ -79,10 +73,10 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
         return f"{names[entry['seat']]} rolled {dice}: {dice_text(entry['roll'])} = {entry['sum']}"
     if kind == "reveal":
         phrases = [decision_phrase(d, names[d["seat"]]) for d in entry["decisions"]]
-        return _wrap(f"Sum {entry['sum']}: {', '.join(phrases)}.")
+        return f"Sum {entry['sum']}: {', '.join(phrases)}."
     if kind == "round_end":
         left = ", ".join(f"{names[i]} {p}" for i, p in enumerate(entry["penalties"]))
-        return _wrap(f"Round {entry['round']} over. Cards left = penalties: {left}.")
+        return f"Round {entry['round']} over. Cards left = penalties: {left}."
     winners = name_list([names[s] for s in entry["winners"]])
     if entry["tie_break"] == "tokens":
         return f"Game over: a tie on penalties, broken by tokens in favour of {winners}."
