@@ -74,7 +74,7 @@ def series(games: int, seed: int, jobs: int, duplicate: bool = False) -> dict[st
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=500, help="games of the timed series")
     parser.add_argument("--compare", type=int, default=200, help="games per width series")
     parser.add_argument("--jobs", type=int, default=default_jobs(), help="workers (all cores)")

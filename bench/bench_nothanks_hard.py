@@ -129,7 +129,7 @@ def times_met(figures: dict[str, Any]) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per series")
     parser.add_argument("--series", default=",".join(SERIES), help="comma-separated subset")
     parser.add_argument("--iterations", type=int, default=400, help="IS-MCTS iterations a move")

@@ -207,7 +207,7 @@ def print_engine(console: Console, figures: dict[str, Any]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=500, help="games per strength series")
     parser.add_argument("--seed", type=int, default=1, help="series seed")
     parser.add_argument(

@@ -59,7 +59,7 @@ def measure(record: dict[str, Any], jumps: int, seed: int) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=1, help="seed of the games and the jumps")
     parser.add_argument("--jumps", type=int, default=300, help="random positions per record")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")

@@ -113,7 +113,7 @@ def checks(figures: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=300, help="positions per solver series")
     parser.add_argument("--games", type=int, default=300, help="games per strength series")
     parser.add_argument("--seed", type=int, default=1, help="seed of positions and series")

@@ -22,13 +22,16 @@ import tempfile
 import time
 from pathlib import Path
 
-from rich.console import Console
-from rich.table import Table
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the Pilot helpers live in tests/, which is not installed
 
-from core.rummikub.sets import COLOURS
-from tests.tui.pilots import SIZE, make_app
-from tests.tui.rummikub_pilots import open_fixed
-from tui.games.rummikub.draft import Draft
+from rich.console import Console  # noqa: E402
+from rich.table import Table  # noqa: E402
+
+from core.rummikub.sets import COLOURS  # noqa: E402
+from tests.tui.pilots import SIZE, make_app  # noqa: E402
+from tests.tui.rummikub_pilots import open_fixed  # noqa: E402
+from tui.games.rummikub.draft import Draft  # noqa: E402
 
 TARGET_MS = 30.0
 SCRIPT = ["up", "right", "right", "space", "right", "right", "space", "left", "u", "down"]
@@ -66,7 +69,7 @@ async def measure(edits: int) -> tuple[tuple[list[float], float], tuple[list[flo
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--edits", type=int, default=200)
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()

@@ -78,7 +78,7 @@ async def measure(cycles: int) -> dict[str, Any]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cycles", type=int, default=3000)
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args()

@@ -160,7 +160,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--opens", type=int, default=5, help="pages opened for the open time")
     parser.add_argument("--actions", type=int, default=40, help="actions at the 8-browser table")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
