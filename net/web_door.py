@@ -53,6 +53,7 @@ MAX_SESSIONS = 16
 IDLE_SECONDS = 30 * 60.0
 WILDCARDS = ("0.0.0.0", "::", "")
 QUIT_SECONDS = 3.0  # a door client told to quit that is still there then is killed
+REAP_SECONDS = 1.0  # from its output closing to the child watcher having seen it go
 MAX_MESSAGE = 64 * 1024  # bytes: a keystroke, a paste or a resize is far smaller
 COLUMNS = (20, 400)  # the terminal sizes a page may ask for
 ROWS = (8, 200)
@@ -110,9 +111,18 @@ class DoorAppService(AppService):
         return self._process.pid if self._process is not None else None
 
     async def kill(self) -> None:
-        """End the process if `stop` (a polite quit) did not."""
+        """End the process if `stop` (a polite quit) did not.
+
+        `stop` returns when the client's output closes, a moment before asyncio's child watcher
+        has reaped it; killing then would reap it first (`Popen.send_signal` polls), and the
+        watcher would log "Unknown child process" and report a wrong exit code. So the watcher
+        gets `REAP_SECONDS` to see it go before the kill."""
         process = self._process
-        if process is not None and process.returncode is None:
+        if process is None:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(process.wait(), REAP_SECONDS)
+        if process.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
             await process.wait()
