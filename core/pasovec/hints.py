@@ -11,9 +11,12 @@ import random
 
 from core.api import Action, View
 from core.pasovec.bots import Position, hard_act
-from core.pasovec.dice import COLOURS, combo_label
+from core.pasovec.dice import CHANCES, COLOURS, Combo, best_free_combo, combo_label
 from core.pasovec.odds import cheapest, roll_odds
 from core.pasovec.rules import cost
+
+LOW_CHANCE = 0.25
+"""Below this chance of a free shed, a roll's reason also says what the likelier dice give away."""
 
 
 def hint(view: View, rng: random.Random) -> tuple[Action, str]:
@@ -28,12 +31,33 @@ def hint(view: View, rng: random.Random) -> tuple[Action, str]:
 
 
 def _roll_reason(position: Position, action: Action) -> str:
-    combo = tuple(action["dice"][colour] for colour in COLOURS)
-    free, within = roll_odds(position.hand, position.tokens, combo)  # type: ignore[arg-type]
-    text = f"Roll {combo_label(combo)}: {free:.0%} chance to shed a card for free"  # type: ignore[arg-type]
+    """The chance the roll gives the player; when that is low, what the dice that would give
+    the most (`best_free_combo`) hand the others instead, which is why hard passed them by."""
+    combo: Combo = tuple(action["dice"][colour] for colour in COLOURS)  # type: ignore[assignment]
+    free, within = roll_odds(position.hand, position.tokens, combo)
+    text = f"Roll {combo_label(combo)}: {free:.0%} chance to shed a card for free"
     if within > free + 0.005:
         text += f", {within:.0%} within your {_tokens(position.tokens)}"
-    return text
+    best = best_free_combo(position.hand)
+    if free >= LOW_CHANCE or best == combo:
+        return text
+    theirs = position.unseen()[1]
+    if within < 0.005 and _shed_by_others(theirs, combo) < 0.005:
+        sums = [total for total, p in enumerate(CHANCES[combo]) if p]
+        text = (
+            f"Roll {combo_label(combo)}: sums {sums[0]}–{sums[-1]} match no card, you take a token"
+        )
+    best_free = roll_odds(position.hand, position.tokens, best)[0]
+    given = _shed_by_others(theirs, best)
+    return (
+        f"{text}; {combo_label(best)} ({best_free:.0%} free for you) lets the others shed "
+        f"{given:.1f} cards"
+    )
+
+
+def _shed_by_others(theirs: list[float], combo: Combo) -> float:
+    """How many other players expect to shed a card for free on a roll of `combo`."""
+    return sum(p * theirs[total] for total, p in enumerate(CHANCES[combo]) if p)
 
 
 def _discard_reason(position: Position, card: int) -> str:
