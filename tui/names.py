@@ -3,6 +3,7 @@ made safe to draw."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from net.protocol import MAX_NAME
@@ -33,3 +34,13 @@ def plain(text: object) -> str:
     `Text` or a widget with markup off), never as markup."""
     flat = " ".join(str(text).splitlines())
     return "".join(ch for ch in flat if unicodedata.category(ch)[0] != "C")
+
+
+RULE_IDS = re.compile(r"\s*\((?:[A-Z]{2}-\d+(?:[/,]\s*)?)+\)")
+"""A rule's id in brackets, as core's refusals cite it: "(PA-8)", "(PY-8/PY-9)"."""
+
+
+def refusal(reason: object) -> str:
+    """A refused move's reason as a player reads it: plain, without the rule ids that core
+    cites for developers (the rules a player reads have none)."""
+    return RULE_IDS.sub("", plain(reason))

@@ -27,6 +27,7 @@ from textual.widgets import Footer, Static
 
 from core import IllegalMove, get_game
 from tui.messages import SeatMessage, ShowTable, StateMessage
+from tui.names import refusal
 from tui.screens.table_talk import TALK_BINDINGS, TableTalk
 from tui.seats import name_list, seat_names
 from tui.table import TableLink
@@ -264,7 +265,7 @@ class GameScreen(TableTalk):
         try:
             await self.table.act(action, state["version"])
         except IllegalMove as err:
-            self.say(f"Not allowed: {err}")
+            self.say(f"Not allowed: {refusal(err)}")
 
     def action_hurry(self) -> None:
         self.table.hurry()
