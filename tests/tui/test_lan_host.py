@@ -39,6 +39,14 @@ async def test_host_seats_a_remote_player_and_a_bot_plays_a_whole_game_then_reop
         await wait_until(pilot, lambda: seats.border_subtitle == "ready: s starts")
         prompts = [str(seats.get_option_at_index(i).prompt) for i in range(3)]
         assert prompts == ["1  Zoe (you)", "2  Bo", "3  Ana — bot, easy"]
+        said = "Seat 3: Ana, a bot playing easy; b again makes it normal."
+        assert text_of(lobby, "#status") == said
+        await pilot.press("left")  # back: the seat opens again
+        await wait_until(
+            pilot, lambda: text_of(lobby, "#status") == "Seat 3 is open again; b makes it easy."
+        )
+        await pilot.press("b")
+        await wait_until(pilot, lambda: seats.border_subtitle == "ready: s starts")
 
         await pilot.press("s")
         await on_screen(pilot, NoThanksScreen)

@@ -163,6 +163,14 @@ class HostLobbyScreen(LobbyScreen):
                 self.host.set_bot(index, choice)
         except (ValueError, ProtocolError) as err:
             self.say(str(err))
+            return
+        after = SEAT_CHOICES[(current + step + 1) % len(SEAT_CHOICES)]  # what b does next
+        again = "opens it" if after == "open" else f"makes it {after}"
+        if choice == "open":
+            self.say(f"Seat {index + 1} is open again; b {again}.")
+        else:
+            name = plain(self.host.lobby.seats[index].name)
+            self.say(f"Seat {index + 1}: {name}, a bot playing {choice}; b again {again}.")
 
     def action_kick(self) -> None:
         index = self._seat()
