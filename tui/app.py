@@ -60,14 +60,16 @@ class GamenightApp(App[None]):
         host: HostPlan | None = None,
         join: JoinPlan | None = None,
         resume_solo: bool = False,
+        solo: str | None = None,
         player: str | None = None,
         replays: bool = False,
         replay: Path | None = None,
     ) -> None:
         """`bot_delay` is the default pause before bot moves; `seed` fixes every deal (tests).
         `host` or `join` open the app at a LAN table's lobby or the join screen, `resume_solo`
-        at the solo game a crash cut off, `replays` at the list of finished games, `replay` at
-        the replay of a record file (the CLI). `player` is the name to offer; by default the one
+        at the solo game a crash cut off, `solo` at the solo set-up (a game id chosen there, or
+        "" for the last choices), `replays` at the list of finished games, `replay` at the
+        replay of a record file (the CLI). `player` is the name to offer; by default the one
         used last time."""
         super().__init__()
         self.bot_delay = default_bot_delay() if bot_delay is None else bot_delay
@@ -76,6 +78,7 @@ class GamenightApp(App[None]):
         self.games_started = 0
         self.start_plan = host or join
         self.start_resume = resume_solo
+        self.start_solo_setup = solo
         self.start_replays = replays
         self.start_replay = replay
         self.player_name = player or settings.player_name()
@@ -91,6 +94,8 @@ class GamenightApp(App[None]):
             self.join_table(self.start_plan)
         elif self.start_resume:
             self.action_resume_solo()
+        elif self.start_solo_setup is not None:
+            self.action_solo(self.start_solo_setup)
         elif self.start_replays:
             self.action_replays()
         elif self.start_replay is not None:
@@ -109,10 +114,10 @@ class GamenightApp(App[None]):
         self.push_screen(RulesScreen(game_id or None))
 
     # ---- solo tables --------------------------------------------------------------------------
-    def action_solo(self) -> None:
+    def action_solo(self, game_id: str = "") -> None:
         from tui.screens.solo_setup import SoloSetupScreen
 
-        self.push_screen(SoloSetupScreen())
+        self.push_screen(SoloSetupScreen(game_id or None))
 
     @on(StartSolo)
     def _start_solo(self, message: StartSolo) -> None:
@@ -284,6 +289,7 @@ def run_app(
     join: JoinPlan | None = None,
     player: str | None = None,
     resume_solo: bool = False,
+    solo: str | None = None,
     replays: bool = False,
     replay: Path | None = None,
 ) -> int:
@@ -293,6 +299,7 @@ def run_app(
         join=join,
         player=player,
         resume_solo=resume_solo,
+        solo=solo,
         replays=replays,
         replay=replay,
     ).run()

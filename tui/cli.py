@@ -143,11 +143,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("play", help="open the main menu (the default)")
     solo = sub.add_parser(
         "solo",
-        help="continue a solo game: --resume the newest one a crash or leaving cut off",
-        description="Continue the newest unfinished solo game from its journal.",
+        help="a solo game against bots: its set-up (GAME chosen), or --resume the newest one a "
+        "crash or leaving cut off",
+        description="Open the solo set-up (with GAME chosen, else your last choices), or "
+        "continue the newest unfinished solo game from its journal.",
     )
+    solo.add_argument("game", nargs="?", choices=sorted(GAME_SCREENS), help="the game")
     solo.add_argument(
-        "--resume", action="store_true", required=True, help="continue the newest unfinished game"
+        "--resume", action="store_true", help="continue the newest unfinished game, whichever"
     )
     _add_host(sub)
     _add_join(sub)
@@ -170,7 +173,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "solo" and args.resume and args.game:
+        parser.error("solo --resume continues the newest unfinished game: leave out the game")
     if args.command == "arena":
         from tui.arena_cmd import run_arena
 
@@ -181,15 +187,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_door(args.port, args.who)
     from tui.app import run_app
 
-    if args.command == "solo" or (args.command == "host" and args.resume is not None):
-        refused = _nothing_to_resume(
-            solo=args.command == "solo", table=getattr(args, "resume", None)
-        )
+    resuming_solo = args.command == "solo" and args.resume
+    if resuming_solo or (args.command == "host" and args.resume is not None):
+        refused = _nothing_to_resume(solo=resuming_solo, table=getattr(args, "resume", None))
         if refused:
             print(f"gamenight: {refused}", file=sys.stderr)
             return 1
     if args.command == "solo":
-        return run_app(resume_solo=True)
+        return run_app(resume_solo=True) if args.resume else run_app(solo=args.game or "")
     if args.command == "replays":
         return run_app(replays=True)
     if args.command == "replay":

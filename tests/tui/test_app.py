@@ -7,7 +7,8 @@ import sys
 
 from textual.widgets import Button, Input, Static
 
-from tests.tui.pilots import SIZE, make_app, my_turn, open_game, play_to_the_end, wait_until
+from tests.tui.pilots import SEED, SIZE, make_app, my_turn, open_game, play_to_the_end, wait_until
+from tui.app import GamenightApp
 from tui.games import playable_games
 from tui.games.nothanks.screen import NoThanksScreen
 from tui.screens.confirm import ConfirmScreen
@@ -15,6 +16,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.solo_setup import SoloSetupScreen
+from tui.widgets.cycler import Cycler
 
 
 def status(screen: NoThanksScreen) -> str:
@@ -150,6 +152,18 @@ async def test_setup_defaults_name_and_hides_unused_seats() -> None:
         assert isinstance(game, NoThanksScreen)
         await wait_until(pilot, lambda: game.state is not None)
         assert game.state is not None and game.state["seats"][0]["name"] == "Player"
+
+
+async def test_gamenight_solo_game_opens_the_set_up_with_that_game_chosen() -> None:
+    """`gamenight solo rummikub`: the set-up, Rummikub chosen and its options shown; Enter
+    starts it."""
+    app = GamenightApp(seed=SEED, bot_delay=0.0, solo="rummikub")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SoloSetupScreen))
+        assert app.screen.query_one("#game", Cycler).value.id == "rummikub"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.last_setup is not None)
+        assert app.last_setup is not None and app.last_setup.game_id == "rummikub"
 
 
 async def test_stray_keys_never_crash_any_screen() -> None:

@@ -63,6 +63,18 @@ def test_the_commands_open_the_app_with_what_was_asked(monkeypatch: pytest.Monke
     assert seen["join"] == JoinPlan(player="Kim", address="10.0.0.5:5000", spectate=True)
     main(["solo", "--resume"])
     assert seen["resume_solo"]
+    seen.clear()
+    main(["solo", "pasovec"])
+    assert seen == {"solo": "pasovec"}
+    main(["solo"])
+    assert seen == {"solo": ""}
+
+
+def test_solo_resume_takes_no_game(capsys: Any) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["solo", "papayoo", "--resume"])
+    assert exited.value.code == 2
+    assert "leave out the game" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

@@ -48,11 +48,16 @@ class SoloSetupScreen(Screen[None]):
         Binding("escape,q", "app.pop_screen", "Back", key_display="esc"),
     ]
 
+    def __init__(self, game_id: str | None = None) -> None:
+        """`game_id` is chosen at first (`gamenight solo GAME`); else the last game played."""
+        super().__init__()
+        self.first_game = game_id
+
     def compose(self) -> ComposeResult:
         last = settings.load().get("solo", {})
         games = playable_games()
         by_id = {game.id: game for game in games}
-        game = by_id.get(last.get("game"), games[0])
+        game = by_id.get(self.first_game or last.get("game"), games[0])
         players = last.get("players", DEFAULT_PLAYERS)
         self.max_bots = max(g.max_players for g in games) - 1
         levels = [lv for lv in last.get("levels", []) if lv in BOT_LEVELS]
