@@ -8,6 +8,7 @@ from collections import Counter
 from rich.console import Console
 
 from core.rummikub.rules import GAME
+from tests.tui.late import crashed_solo_game, resume_app, table_screen
 from tests.tui.pilots import SIZE, make_app, wait_until
 from tests.tui.rummikub_pilots import go_to, mine, open_fixed, pick_tile
 from tui.games.rummikub.screen import RummikubScreen
@@ -198,3 +199,18 @@ def test_marks_count_tiles_not_codes_per_set() -> None:
     faces = [[text for text, _, place in chunk if place and place[0] != "set"] for chunk in chunks]
     assert faces == [["K9*", "B9", "O9"], ["K9", "K10+"], ["[ ]"]]
     assert [chunk[0][0] for chunk in chunks[:2]] == ["✓", "✗"]
+
+
+async def test_a_resumed_game_lays_the_rack_to_the_panels_width() -> None:
+    """The first state of a resumed game arrives before the layout; the rack, laid then at a
+    guessed width (4 tiles a row), is laid again once the panel has its width."""
+    crashed_solo_game("rummikub", seed=3, actions=[])
+    app = resume_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: table_screen(app) is not None)
+        rack = app.screen.query_one("#rack", TilePanel)
+        await wait_until(pilot, lambda: rack.size.width > 0)
+        await wait_until(pilot, lambda: len(rack.rows) == 1, timeout=5)
+        screen = table_screen(app)
+        assert screen is not None and screen.state is not None
+        assert len(screen.state["view"]["rack"]) in (14, 15)  # one row holds them all at 80

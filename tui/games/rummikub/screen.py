@@ -136,6 +136,10 @@ class RummikubScreen(GameScreen):
         self.turn_key = key
         self.redraw()
 
+    def on_tile_panel_resized(self) -> None:
+        if self.state is not None:
+            self.redraw()
+
     def between_games(self, state: StateMessage) -> None:
         """RK-18: a game of the match ended in the new log entries and the next has begun:
         show its scores and the totals (not on a first draw, e.g. joining mid-match)."""

@@ -72,11 +72,21 @@ class TilePanel(Widget):
 
     DEFAULT_CSS = "TilePanel { height: auto; }"
 
+    class Resized(Message):
+        """The panel's width changed: the screen lays its rows again (a first draw can come
+        before the layout, e.g. resuming a game, and the terminal can be resized)."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.places: dict[tuple[int, int], Place] = {}
         self.rows: list[tuple[Cell, ...]] = []
         self.strips: list[Strip] = []
+        self.width_seen = 0
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self.width_seen:
+            self.width_seen = event.size.width
+            self.post_message(self.Resized())
 
     def lay(self, chunks: list[list[Cell]], width: int) -> int:
         """Draw `chunks` (runs of (text, style, place) kept on one row) wrapped at `width`;
