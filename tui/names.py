@@ -1,5 +1,5 @@
 """Names at a table: the player's own, the bots' around it, and other people's names and chat
-made safe to draw."""
+made safe to draw; refusals as a player reads them."""
 
 from __future__ import annotations
 
