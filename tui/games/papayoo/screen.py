@@ -22,6 +22,9 @@ from tui.messages import StateMessage
 from tui.screens.game import GameScreen
 from tui.seats import plural, seat_names
 
+SEND_PASS = "Send pass \\[enter]"  # the one button says what Enter does now
+PLAY_CARD = "Play card \\[enter]"
+
 
 class PapayooScreen(GameScreen):
     """←/→ move over the hand; in the pass space marks cards and enter sends them; in play
@@ -35,7 +38,7 @@ class PapayooScreen(GameScreen):
     HELP = (
         "Cards: ♠S spades, ♥H hearts, ♦D diamonds, ♣C clubs, ¤P Payoos. [ ] is the cursor, "
         "✓ a card chosen to pass, * a card you received, • a card you may play. "
-        "Mouse: click a card to mark it (pass) or play it; click Send/Play to send the pass."
+        "Mouse: click a card to mark it (pass) or play it; click Send pass to send the pass."
     )
     FINAL_HELP = "Payoos score their number, the Papayoo 40. The fewest points win."
     PLAY_ACTIONS = frozenset({"cursor", "toggle", "confirm"})
@@ -58,7 +61,7 @@ class PapayooScreen(GameScreen):
         yield HandPanel(id="hand")
 
     def compose_actions(self) -> ComposeResult:
-        yield Button("Send/Play \\[enter]", id="confirm", action="screen.confirm", compact=True)
+        yield Button(SEND_PASS, id="confirm", action="screen.confirm", compact=True)
 
     def on_mount(self) -> None:
         """(Textual runs GameScreen.on_mount next: it connects the screen to the table.)"""
@@ -85,7 +88,9 @@ class PapayooScreen(GameScreen):
         self.query_one(PlayersPanel).show(self.state)
         cursor = self.cursor if self.my_move else None
         self.query_one(HandPanel).show(view, cursor, self.chosen)
-        self.query_one("#confirm", Button).disabled = not self.my_move
+        confirm = self.query_one("#confirm", Button)
+        confirm.label = SEND_PASS if view["phase"] == "pass" else PLAY_CARD
+        confirm.disabled = not self.my_move
 
     def my_prompt(self, state: StateMessage) -> str:
         view = state["view"]
