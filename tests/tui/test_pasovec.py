@@ -104,7 +104,7 @@ async def test_the_status_says_who_rolls_and_who_decides() -> None:
         first_sum = next(i for i, text in enumerate(said) if text.startswith("Sum "))
         assert said.index(rolling[0]) < first_sum and said[first_sum].startswith(f"Sum {total}: ")
         await pilot.press("t")
-        await wait_until(pilot, lambda: "You chose token; waiting for " in status(screen))
+        await wait_until(pilot, lambda: "You take a token; waiting for " in status(screen))
         assert f"to decide on {total}…" in status(screen)
 
 

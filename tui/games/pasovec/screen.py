@@ -187,8 +187,13 @@ class PasovecScreen(GameScreen):
         if self.tumbles:
             return self._rolling_text()
         if view["decision"] is not None:
-            mine = own_choice(view["decision"], view["sum"])
-            return f"You chose {mine}; waiting for {who} to decide on {view['sum']}…"
+            decision = view["decision"]
+            mine = (
+                "You take a token"
+                if decision["kind"] == "token"
+                else f"You chose {own_choice(decision, view['sum'])}"
+            )
+            return f"{mine}; waiting for {who} to decide on {view['sum']}…"
         verb = "is" if len(waiting) == 1 else "are"
         return f"{who} {verb} deciding on the sum {view['sum']}…"
 
