@@ -40,7 +40,7 @@ RULE_IDS = re.compile(r"\s*\((?:[A-Z]{2}-\d+(?:[/,]\s*)?)+\)")
 """A rule's id in brackets, as core's refusals cite it: "(PA-8)", "(PY-8/PY-9)"."""
 
 
-def refusal(reason: object) -> str:
+def refused_move(reason: object) -> str:
     """A refused move's reason as a player reads it: plain, without the rule ids that core
     cites for developers (the rules a player reads have none)."""
     return RULE_IDS.sub("", plain(reason))

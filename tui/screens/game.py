@@ -27,7 +27,7 @@ from textual.widgets import Footer, Static
 
 from core import IllegalMove, get_game
 from tui.messages import SeatMessage, ShowTable, StateMessage
-from tui.names import refusal
+from tui.names import refused_move
 from tui.screens.table_talk import TALK_BINDINGS, TableTalk
 from tui.seats import name_list, seat_names
 from tui.table import TableLink
@@ -265,7 +265,7 @@ class GameScreen(TableTalk):
         try:
             await self.table.act(action, state["version"])
         except IllegalMove as err:
-            self.say(f"Not allowed: {refusal(err)}")
+            self.say(f"Not allowed: {refused_move(err)}")
 
     def action_hurry(self) -> None:
         self.table.hurry()

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Log
 
 from tui.messages import GoToMenu, SeatMessage, StateMessage
-from tui.names import plain, refusal
+from tui.names import plain, refused_move
 from tui.screens.confirm import ConfirmScreen
 from tui.widgets.talk import ChatInput, talk_line
 
@@ -93,7 +93,7 @@ class TableTalk(Screen[None]):
         elif kind == "error" and message.get("fatal"):
             self.say(f"The table ended the connection: {plain(message.get('message'))}")
         elif kind == "error":
-            self.say(f"Not allowed: {refusal(message.get('message'))}")
+            self.say(f"Not allowed: {refused_move(message.get('message'))}")
 
     # ---- keys ------------------------------------------------------------------------------
     def refresh_keys(self) -> None:
