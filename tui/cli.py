@@ -158,6 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     door = sub.add_parser("door")  # no help: unlisted; what a door runs for one person
     door.add_argument("port", type=int)
     door.add_argument("--who", required=True)
+    door.add_argument("--table", default="")
     sub.add_parser(
         "replays",
         help="watch finished games again: the list of the games kept on this machine",
@@ -184,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "door":
         from tui.door import run_door
 
-        return run_door(args.port, args.who)
+        return run_door(args.port, args.who, args.table)
     from tui.app import run_app
 
     resuming_solo = args.command == "solo" and args.resume

@@ -1,9 +1,10 @@
 """A door's client: the Gamenight app for ONE table only, run for a remote person.
 
 The SSH door (net/ssh_door.py) and the browser door run one such program per remote person:
-`door_command(port, who)`, the hidden `gamenight door PORT --who ID`. It opens on a join screen
-for the table at 127.0.0.1:PORT (a name to sit down with), then the lobby and the game as usual;
-leaving the table, or the final table's "menu", ends the program. There is no main menu, so no
+`door_command(port, who, table)`, the hidden `gamenight door PORT [--table NAME] --who ID`. It
+opens on a join screen that welcomes the person to the table at 127.0.0.1:PORT by its name and
+asks for theirs, then the lobby and the game as usual; leaving the table, or the final table's
+"menu", ends the program. There is no main menu, so no
 solo game, no other table and no shell can be reached from it.
 
 Its reconnect tokens, and the name last used, are kept per `who` (the SSH user, the
@@ -30,9 +31,11 @@ from tui.screens.door_join import DOOR_HOST, DoorJoinScreen
 SAFE_WHO = re.compile(r"[A-Za-z0-9_.-]{1,32}")
 
 
-def door_command(port: int, who: str) -> list[str]:
-    """The program a door runs for `who` at the table listening on 127.0.0.1:`port`."""
-    return [sys.executable, "-m", "tui.cli", "door", str(port), f"--who={who}"]  # who: "-x" too
+def door_command(port: int, who: str, table: str = "") -> list[str]:
+    """The program a door runs for `who` at the table listening on 127.0.0.1:`port`, named
+    `table` on its welcome (the name when this person comes in; argv, never a shell)."""
+    named = [f"--table={table}"] if table else []
+    return [sys.executable, "-m", "tui.cli", "door", str(port), *named, f"--who={who}"]  # "-x" too
 
 
 def door_data_dir(who: str) -> Path:
@@ -63,12 +66,13 @@ def door_player(port: int, who: str) -> str:
 class DoorApp(GamenightApp):
     """The app with the door's join screen as its base and no way out but leaving."""
 
-    def __init__(self, port: int, who: str) -> None:
+    def __init__(self, port: int, who: str, table: str = "") -> None:
         super().__init__(player=door_player(port, who))
         self.door_port = port
+        self.table_name = table
 
     def get_default_screen(self) -> DoorJoinScreen:  # type: ignore[override]
-        return DoorJoinScreen(self.door_port, self.player_name)
+        return DoorJoinScreen(self.door_port, self.player_name, self.table_name)
 
     @on(GoToMenu)
     def _leave_door(self, message: GoToMenu) -> None:
@@ -77,12 +81,12 @@ class DoorApp(GamenightApp):
         self.exit()
 
 
-def run_door(port: int, who: str) -> int:
+def run_door(port: int, who: str, table: str = "") -> int:
     """Run the door's app in this terminal; the exit status for `gamenight door`."""
     folder = door_data_dir(who)
     os.environ["GAMENIGHT_DATA_DIR"] = str(folder)
     # The name this person sat down with is remembered in their own folder, never in the
     # host's settings (which would then offer a guest's name to the host).
     os.environ["GAMENIGHT_CONFIG_DIR"] = str(folder / "config")
-    DoorApp(port, who).run()
+    DoorApp(port, who, table).run()
     return 0

@@ -78,7 +78,9 @@ async def open_ssh_door(plan: SshPlan, host: Host, addresses: list[str]) -> SshD
 
     port = host.port
     assert port is not None
-    door = SshDoor(lambda who: door_command(port, who), authorized_keys=plan.authorized_keys)
+    door = SshDoor(
+        lambda who: door_command(port, who, host.table_name), authorized_keys=plan.authorized_keys
+    )
     host.admission.unlimited.add(DOOR_HOST)
     bind = door_addresses(plan.bind, addresses)
     await serve_on(lambda port: door.serve(bind, port), plan.port, DEFAULT_SSH_PORT)

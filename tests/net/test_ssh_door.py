@@ -27,7 +27,7 @@ from tests.net.ssh_terminal import ESCAPES, Terminal
 from tui.ssh_setup import SshPlan, open_ssh_door
 
 GAME_SCREEN = "No thanks!"  # the pass key's name in the game screen's footer
-JOIN_SCREEN = "Welcome to the Gamenight table"
+JOIN_SCREEN = "Welcome to Gamenight's table"  # the host's table name
 
 
 @dataclass

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import sys
 
+from textual.widgets import Static
+
 from net.paths import data_dir
+from tests.tui.pilots import SIZE
 from tui.cli import build_parser
-from tui.door import door_command, door_data_dir
+from tui.door import DoorApp, door_command, door_data_dir
 
 
 def test_the_door_command_runs_this_python_for_one_table_and_one_person() -> None:
@@ -15,6 +18,8 @@ def test_the_door_command_runs_this_python_for_one_table_and_one_person() -> Non
     assert command[:3] == [sys.executable, "-m", "tui.cli"]
     args = build_parser().parse_args(command[3:])
     assert (args.command, args.port, args.who) == ("door", 47474, "-zoe")
+    named = build_parser().parse_args(door_command(47474, "zoe", "-Zoe's [b]table")[3:])
+    assert (named.table, named.who) == ("-Zoe's [b]table", "zoe")
 
 
 def test_each_person_keeps_tokens_in_a_private_folder_of_their_own() -> None:
@@ -24,3 +29,10 @@ def test_each_person_keeps_tokens_in_a_private_folder_of_their_own() -> None:
     assert all(path.parent == doors and path.name.startswith("h-") for path in odd)
     assert len(set(odd)) == len(odd)
     assert doors.stat().st_mode & 0o777 == 0o700
+
+
+async def test_the_welcome_names_the_table_as_typed_never_as_markup() -> None:
+    app = DoorApp(47474, "zoe", "Zoe's [b]table")
+    async with app.run_test(size=SIZE):
+        title = app.screen.query_one(".screen-title", Static)
+        assert str(title.render()) == "Welcome to Zoe's [b]table"

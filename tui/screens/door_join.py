@@ -17,7 +17,7 @@ from textual.widgets import Button, Footer, Input, Static
 
 from tui.lan_setup import JoinPlan
 from tui.messages import TakeSeat
-from tui.names import MAX_NAME_LENGTH
+from tui.names import MAX_NAME_LENGTH, plain
 from tui.screens.join import refusal
 from tui.widgets.text_input import TextInput
 
@@ -43,14 +43,16 @@ class DoorJoinScreen(Screen[None]):
     DoorJoinScreen #door-buttons Button { margin-right: 2; }
     """
 
-    def __init__(self, port: int, player: str) -> None:
+    def __init__(self, port: int, player: str, table: str = "") -> None:
         super().__init__()
         self.port = port
         self.player = player
+        self.table = table
 
     def compose(self) -> ComposeResult:
         with Vertical(id="door-box"):
-            yield Static("Welcome to the Gamenight table", classes="screen-title")
+            where = plain(self.table) if self.table else "the Gamenight table"
+            yield Static(f"Welcome to {where}", classes="screen-title", markup=False)
             yield Static("Your name at the table, then Enter:", markup=False)
             yield TextInput(self.player, max_length=MAX_NAME_LENGTH, id="name")
             with Horizontal(id="door-buttons"):  # for a mouse or a touch screen
