@@ -110,18 +110,20 @@ class DoorAppService(AppService):
     def pid(self) -> int | None:
         return self._process.pid if self._process is not None else None
 
-    async def kill(self) -> None:
+    async def kill(self, leaving: bool) -> None:
         """End the process if `stop` (a polite quit) did not.
 
-        `stop` returns when the client's output closes, a moment before asyncio's child watcher
-        has reaped it; killing then would reap it first (`Popen.send_signal` polls), and the
-        watcher would log "Unknown child process" and report a wrong exit code. So the watcher
-        gets `REAP_SECONDS` to see it go before the kill."""
+        When `stop` returned (`leaving`), the client's output has closed, a moment before
+        asyncio's child watcher has reaped it; killing then would reap it first
+        (`Popen.send_signal` polls), and the watcher would log "Unknown child process" and report
+        a wrong exit code. So the watcher gets `REAP_SECONDS` to see it go before the kill. A
+        client that did not answer `stop` is killed at once."""
         process = self._process
         if process is None:
             return
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(process.wait(), REAP_SECONDS)
+        if leaving:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(process.wait(), REAP_SECONDS)
         if process.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
@@ -368,9 +370,11 @@ class WebDoor:
             del self.sessions[session.who]
         with contextlib.suppress(Exception):
             await session.websocket.close()
+        leaving = False
         with contextlib.suppress(Exception):
             await asyncio.wait_for(session.service.stop(), QUIT_SECONDS)
-        await session.service.kill()
+            leaving = True
+        await session.service.kill(leaving)
 
     async def _sweep(self) -> None:
         """Close the sessions idle for longer than `idle_seconds`."""

@@ -36,8 +36,9 @@ def plain(text: object) -> str:
     return "".join(ch for ch in flat if unicodedata.category(ch)[0] != "C")
 
 
-RULE_IDS = re.compile(r"\s*\((?:[A-Z]{2}-\d+(?:[/,]\s*)?)+\)")
-"""A rule's id in brackets, as core's refusals cite it: "(PA-8)", "(PY-8/PY-9)"."""
+RULE_IDS = re.compile(r"\s*\([A-Z]{2}-\d+(?:\s*(?:[/,]|to)\s*(?:[A-Z]{2}-)?\d+)*\)")
+"""A rule's id in brackets, as core's refusals cite it: "(PA-8)", "(PY-8/PY-9)", "(PY-19/21)",
+"(RK-2 to RK-4)"."""
 
 
 def refused_move(reason: object) -> str:

@@ -31,24 +31,23 @@ def hint(view: View, rng: random.Random) -> tuple[Action, str]:
 
 
 def _roll_reason(position: Position, action: Action) -> str:
-    """The chance the roll gives the player; when that is low, what the dice that would give
-    the most (`best_free_combo`) hand the others instead, which is why hard passed them by."""
+    """The chance the roll gives the player; when that is low and the dice likeliest to shed a
+    card (`best_free_combo`) would let the others shed more, that too: why hard passed them by."""
     combo: Combo = tuple(action["dice"][colour] for colour in COLOURS)  # type: ignore[assignment]
     free, within = roll_odds(position.hand, position.tokens, combo)
     text = f"Roll {combo_label(combo)}: {free:.0%} chance to shed a card for free"
     if within > free + 0.005:
         text += f", {within:.0%} within your {_tokens(position.tokens)}"
     best = best_free_combo(position.hand)
-    if free >= LOW_CHANCE or best == combo:
-        return text
-    theirs = position.unseen()[1]
-    if within < 0.005 and _shed_by_others(theirs, combo) < 0.005:
-        sums = [total for total, p in enumerate(CHANCES[combo]) if p]
-        text = (
-            f"Roll {combo_label(combo)}: sums {sums[0]}–{sums[-1]} match no card, you take a token"
-        )
     best_free = roll_odds(position.hand, position.tokens, best)[0]
-    given = _shed_by_others(theirs, best)
+    theirs = position.unseen()[1]
+    given, given_here = _shed_by_others(theirs, best), _shed_by_others(theirs, combo)
+    if free >= LOW_CHANCE or best_free < free + 0.005 or given < given_here + 0.05:
+        return text  # no likelier dice, or none that would help the others more
+    if within < 0.005 and given_here < 0.005:
+        sums = [total for total, p in enumerate(CHANCES[combo]) if p]
+        label, span = combo_label(combo), f"{sums[0]}–{sums[-1]}"
+        text = f"Roll {label}: sums {span} match no card, you take a token"
     return (
         f"{text}; {combo_label(best)} ({best_free:.0%} free for you) lets the others shed "
         f"{given:.1f} cards"
