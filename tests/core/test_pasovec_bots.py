@@ -115,6 +115,15 @@ def test_a_roll_that_sheds_nothing_is_explained_by_what_likelier_dice_give_the_o
     )
 
 
+def test_a_roll_reason_claims_nothing_about_the_others_that_is_not_so() -> None:
+    """2 red lets the other hand shed more than yellow would (it holds a 15 and two 9s), so the
+    reason is the plain chance: hard rolls 2 red to reach the 17, not to spare the others."""
+    state = rolling([[4, 5, 6, 17], [3, 7, 9, 9, 15]], [5, 4])
+    action, reason = hint(GAME.view(state, 0), random.Random(0))
+    assert action == {"kind": "roll", "dice": {"blue": 0, "yellow": 0, "red": 2}}
+    assert reason == "Roll 2 red: 22% chance to shed a card for free, 100% within your 5 tokens"
+
+
 def test_the_hard_bot_sheds_for_free_and_pays_when_the_round_is_ending() -> None:
     free = deciding([[5, 12, 18], [3, 4, 6, 8]], [2, 2], total=12)
     assert hint(GAME.view(free, 0), random.Random(0)) == (
