@@ -116,8 +116,8 @@ def test_a_roll_that_sheds_nothing_is_explained_by_what_likelier_dice_give_the_o
 
 
 def test_a_roll_reason_claims_nothing_about_the_others_that_is_not_so() -> None:
-    """2 red lets the other hand shed more than yellow would (it holds a 15 and two 9s), so the
-    reason is the plain chance: hard rolls 2 red to reach the 17, not to spare the others."""
+    """Yellow would shed a card more often, but 2 red does not spare the other hand (its sums
+    reach the 15 in the cards nobody shows as often): the reason gives the chance alone."""
     state = rolling([[4, 5, 6, 17], [3, 7, 9, 9, 15]], [5, 4])
     action, reason = hint(GAME.view(state, 0), random.Random(0))
     assert action == {"kind": "roll", "dice": {"blue": 0, "yellow": 0, "red": 2}}
