@@ -116,8 +116,8 @@ def test_a_roll_that_sheds_nothing_is_explained_by_what_likelier_dice_give_the_o
 
 
 def test_a_roll_reason_claims_nothing_about_the_others_that_is_not_so() -> None:
-    """Yellow would shed a card more often, but 2 red does not spare the other hand (its sums
-    reach the 15 in the cards nobody shows as often): the reason gives the chance alone."""
+    """Yellow would shed a card more often but, judged from the cards nobody shows, would not
+    let the others shed more than 2 red does: the reason gives the chance alone."""
     state = rolling([[4, 5, 6, 17], [3, 7, 9, 9, 15]], [5, 4])
     action, reason = hint(GAME.view(state, 0), random.Random(0))
     assert action == {"kind": "roll", "dice": {"blue": 0, "yellow": 0, "red": 2}}
