@@ -105,6 +105,12 @@ def combo_label(combo: Combo) -> str:
     return "+".join(parts)
 
 
+def sum_span(combo: Combo) -> str:
+    """The sums a combination can roll, lowest to highest, as players read them: "12–18"."""
+    sums = DISTRIBUTIONS[combo]
+    return f"{min(sums)}–{max(sums)}"
+
+
 _COUNTS = {combo: dict(zip(COLOURS, combo, strict=True)) for combo in COMBOS}
 
 

@@ -11,7 +11,7 @@ import random
 
 from core.api import Action, View
 from core.pasovec.bots import Position, hard_act
-from core.pasovec.dice import CHANCES, COLOURS, Combo, best_free_combo, combo_label
+from core.pasovec.dice import CHANCES, COLOURS, Combo, best_free_combo, combo_label, sum_span
 from core.pasovec.odds import cheapest, roll_odds
 from core.pasovec.rules import cost
 
@@ -38,15 +38,16 @@ def _roll_reason(position: Position, action: Action) -> str:
     text = f"Roll {combo_label(combo)}: {free:.0%} chance to shed a card for free"
     if within > free + 0.005:
         text += f", {within:.0%} within your {_tokens(position.tokens)}"
+    if free >= LOW_CHANCE:
+        return text
     best = best_free_combo(position.hand)
     best_free = roll_odds(position.hand, position.tokens, best)[0]
     theirs = position.unseen()[1]
     given, given_here = _shed_by_others(theirs, best), _shed_by_others(theirs, combo)
-    if free >= LOW_CHANCE or best_free < free + 0.005 or given < given_here + 0.05:
+    if best_free < free + 0.005 or given < given_here + 0.05:
         return text  # no likelier dice, or none that would help the others more
     if within < 0.005 and given_here < 0.005:
-        sums = [total for total, p in enumerate(CHANCES[combo]) if p]
-        label, span = combo_label(combo), f"{sums[0]}–{sums[-1]}"
+        label, span = combo_label(combo), sum_span(combo)
         text = f"Roll {label}: sums {span} match no card, you take a token"
     return (
         f"{text}; {combo_label(best)} ({best_free:.0%} free for you) lets the others shed "

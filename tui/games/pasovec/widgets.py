@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, Static
 
-from core.pasovec.dice import COLOURS, DISTRIBUTIONS, LETTERS
+from core.pasovec.dice import COLOURS, LETTERS, sum_span
 from core.pasovec.odds import card_chances, card_costs, roll_odds
 from tui.games.pasovec.words import decision_short, dice_text, own_choice
 from tui.messages import StateMessage
@@ -116,8 +116,7 @@ class DicePanel(Vertical):
         self.query_one("#dice-head", Static).update(Text("Your roll: choose dice", style="bold"))
         body = Text()
         if any(combo):
-            sums = list(DISTRIBUTIONS[combo])
-            body.append(f"Sums {sums[0]}–{sums[-1]}\n")
+            body.append(f"Sums {sum_span(combo)}\n")
             tokens = view["tokens"][seat]
             free, within = roll_odds(view["hand"], tokens, combo)
             body.append(f"Some card exact: {percent(free)}\n")
