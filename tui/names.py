@@ -42,6 +42,6 @@ RULE_IDS = re.compile(r"\s*\([A-Z]{2}-\d+(?:\s*(?:[/,]|to)\s*(?:[A-Z]{2}-)?\d+)*
 
 
 def refused_move(reason: object) -> str:
-    """A refused move's reason as a player reads it: plain, without the rule ids that core
-    cites for developers (the rules a player reads have none)."""
-    return RULE_IDS.sub("", plain(reason))
+    """The status line for a refused move, its reason as a player reads it: plain, without the
+    rule ids that core cites for developers (the rules a player reads have none)."""
+    return f"Not allowed: {RULE_IDS.sub('', plain(reason))}"

@@ -265,7 +265,7 @@ class GameScreen(TableTalk):
         try:
             await self.table.act(action, state["version"])
         except IllegalMove as err:
-            self.say(f"Not allowed: {refused_move(err)}")
+            self.say(refused_move(err))
 
     def action_hurry(self) -> None:
         self.table.hurry()

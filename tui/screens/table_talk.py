@@ -93,7 +93,7 @@ class TableTalk(Screen[None]):
         elif kind == "error" and message.get("fatal"):
             self.say(f"The table ended the connection: {plain(message.get('message'))}")
         elif kind == "error":
-            self.say(f"Not allowed: {refused_move(message.get('message'))}")
+            self.say(refused_move(message.get("message")))
 
     # ---- keys ------------------------------------------------------------------------------
     def refresh_keys(self) -> None:
