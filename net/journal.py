@@ -7,20 +7,29 @@ a seat's player mid-game (the header's tokens were written at the start, and a r
 refuse the kicked one all the same). The table calls `append` once the rules accepted an action
 but before the table takes the new state, and each line is flushed at once: an action either
 reached the file or it never happened (a failed write leaves the table as it was), so a resume
-loses nothing anyone played. (Flushed to the OS, not fsynced: it survives the process dying, not
+loses nothing anyone played. (Written to the OS, not fsynced: it survives the process dying, not
 the machine losing power, and keeps each action well under a millisecond.) The journal of a game
 that ends is deleted.
+
+A refused line must never reach the file in any form. So the journal writes through an
+unbuffered binary file (a text file's buffer keeps the bytes a failed write could not place and
+writes them with the next good line: a refused move journaled after all, or twice with its
+retry) and, when a write fails part-way (a file-size limit, a full disk), cuts the file back to
+its last whole line before saying so. If even the cut fails, the next write cuts first, and
+`reopen` cuts a torn tail, so a journal only ever holds whole lines of moves that were made.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from pathlib import Path
-from typing import IO, Any
+from typing import Any, BinaryIO
 
 from core import get_game, replay
 from core.api import Action
-from net.paths import data_dir, private_dir, private_file
+from net.paths import data_dir, private_dir, private_raw_file
 
 JOURNAL_VERSION = 1
 
@@ -30,26 +39,41 @@ def journal_dir() -> Path:
 
 
 class Journal:
-    """An open journal file that one table appends to."""
+    """An open journal file that one table appends to, a whole line at a time or not at all."""
 
-    def __init__(self, path: Path, file: IO[str]) -> None:
+    def __init__(self, path: Path, file: BinaryIO) -> None:
+        """`file` is unbuffered (every `write` goes to the OS) and positioned at its end."""
         self.path = path
         self._file = file
+        self._whole = file.seek(0, os.SEEK_END)  # bytes up to the end of the last whole line
+        self._torn = False  # a failed write may have left bytes past `_whole`
 
     @classmethod
     def create(cls, path: Path, header: dict[str, Any]) -> Journal:
-        """Start a journal with its header (which must not contain actions)."""
-        file = private_file(path)
-        file.write(json.dumps({"journal": JOURNAL_VERSION, **header}) + "\n")
-        file.flush()
-        return cls(path, file)
+        """Start a journal with its header (which must not contain actions); OSError, and no
+        journal, if the header cannot be written whole."""
+        journal = cls(path, private_raw_file(path))
+        try:
+            journal._write({"journal": JOURNAL_VERSION, **header})
+        except OSError:
+            journal.discard()
+            raise
+        return journal
 
     @classmethod
     def reopen(cls, path: Path) -> Journal:
-        """Append to an existing journal (a resumed host)."""
-        return cls(path, path.open("a", encoding="utf-8"))
+        """Append to an existing journal (a resumed host), first cutting off a torn last line
+        (the host died while writing it, so its move was never made)."""
+        file = path.open("r+b", buffering=0)
+        data = file.read()
+        whole = data.rfind(b"\n") + 1
+        if whole < len(data):
+            file.truncate(whole)
+        file.seek(whole)
+        return cls(path, file)
 
     def append(self, seat: int, action: Action) -> None:
+        """Journal an action; OSError (and nothing on disk) if it cannot be written whole."""
         self._write([seat, action])
 
     def kick(self, seat: int) -> None:
@@ -57,11 +81,32 @@ class Journal:
         self._write({"kick": seat})
 
     def _write(self, entry: object) -> None:
-        self._file.write(json.dumps(entry) + "\n")
-        self._file.flush()
+        data = (json.dumps(entry) + "\n").encode()
+        if self._torn:
+            self._cut()
+        try:
+            view = memoryview(data)
+            while view:
+                written = self._file.write(view)
+                if not written:
+                    raise OSError(f"could not write to {self.path}")
+                view = view[written:]
+        except OSError:
+            self._torn = True
+            with contextlib.suppress(OSError):  # if not now, before the next write or on reopen
+                self._cut()
+            raise
+        self._whole += len(data)
+
+    def _cut(self) -> None:
+        """Drop whatever a failed write left past the last whole line."""
+        self._file.truncate(self._whole)
+        self._file.seek(self._whole)
+        self._torn = False
 
     def close(self) -> None:
-        self._file.close()
+        if not self._file.closed:
+            self._file.close()
 
     def discard(self) -> None:
         """Close and delete the journal of a finished game: there is nothing left to resume,

@@ -8,7 +8,7 @@ a while (net/PROTOCOL.md, `too_many_joins`), while everyone else still gets in a
 
 from __future__ import annotations
 
-from collections import deque
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 
 from net.protocol import ProtocolError
@@ -47,40 +47,53 @@ class JoinPolicy:
 
 
 class JoinLimiter:
-    """Join counts per peer address; forgets addresses once their window and bar are over."""
+    """Join counts per peer address, at a cost per join that does not grow with the addresses
+    seen, and in memory that stays bounded.
 
-    PRUNE_AT = 256  # addresses kept before the stale ones are swept out
+    Both maps are kept in the order their entries go stale: `_joins` by each address's latest
+    join (an address moves to the end when it joins), `_barred` by when the bar ends (every bar
+    is as long). So forgetting is popping from the front while the front is stale: constant work
+    per join, amortised, where sweeping every address on each join grew with them (issue 22).
+    Past `MOST_ADDRESSES` the address that joined longest ago is forgotten early: a flood from
+    that many addresses cannot be told from a crowd anyway, and memory stays bounded.
+    """
+
+    MOST_ADDRESSES = 4096
 
     def __init__(self, policy: JoinPolicy) -> None:
         self.policy = policy
-        self._joins: dict[str, Window] = {}
-        self._barred: dict[str, float] = {}  # address: when it may join again
+        self._joins: OrderedDict[str, Window] = OrderedDict()
+        self._barred: OrderedDict[str, float] = OrderedDict()  # address: when it may join again
 
     def admit(self, address: str, now: float) -> float:
         """Count a join from `address`: the seconds to wait before answering it, or
         ProtocolError `too_many_joins` while the address is barred."""
-        if len(self._joins) + len(self._barred) > self.PRUNE_AT:
-            self._prune(now)
+        self._forget(now)
         until = self._barred.get(address)
         if until is not None:
-            if now < until:
-                raise _refusal(until - now)
-            del self._barred[address]
-        window = self._joins.setdefault(address, Window(self.policy.most, self.policy.seconds))
+            raise _refusal(until - now)
+        window = self._joins.pop(address, None) or Window(self.policy.most, self.policy.seconds)
         if window.full(now):
             self._barred[address] = now + self.policy.bar
-            del self._joins[address]
             raise _refusal(self.policy.bar)
         window.add(now)
+        self._joins[address] = window
         return max(0, window.count(now) - self.policy.free) * self.policy.delay
 
-    def _prune(self, now: float) -> None:
-        for address, window in list(self._joins.items()):
-            if not window.count(now):
-                del self._joins[address]
-        for address, until in list(self._barred.items()):
-            if until <= now:
-                del self._barred[address]
+    def tracked(self) -> int:
+        """How many addresses are remembered now (for tests and benchmarks)."""
+        return len(self._joins) + len(self._barred)
+
+    def _forget(self, now: float) -> None:
+        """Drop the addresses whose window and bar are over, and the oldest past the bound."""
+        while self._joins and not next(iter(self._joins.values())).count(now):
+            self._joins.popitem(last=False)
+        while self._barred and next(iter(self._barred.values())) <= now:
+            self._barred.popitem(last=False)
+        while len(self._joins) >= self.MOST_ADDRESSES:
+            self._joins.popitem(last=False)
+        while len(self._barred) >= self.MOST_ADDRESSES:
+            self._barred.popitem(last=False)
 
 
 def _refusal(seconds: float) -> ProtocolError:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import IO
+from typing import IO, BinaryIO
 
 import platformdirs
 
@@ -37,5 +37,15 @@ def private_file(path: Path) -> IO[str]:
 
     An old file is removed first: `O_CREAT` sets the mode only of a file it creates.
     """
+    return open(_private_fd(path), "w", encoding="utf-8")
+
+
+def private_raw_file(path: Path) -> BinaryIO:
+    """Like `private_file`, but binary and unbuffered: every write goes straight to the OS, so
+    nothing a failed write could not place lingers in a buffer (net/journal.py)."""
+    return open(_private_fd(path), "wb", buffering=0)
+
+
+def _private_fd(path: Path) -> int:
     path.unlink(missing_ok=True)
-    return open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w", encoding="utf-8")
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

@@ -64,8 +64,11 @@ class RunningGame:
         else:
             self.journal = journal.Journal.reopen(journal_path)
         self.clock: TurnClock | None = None
-        seconds = self.referee.record["options"].get("turn_seconds")
-        if "turn_seconds" in self.referee.game.options and seconds:
+        # The options in force, defaults included: a table left at its defaults has the
+        # default clock (RK-14), not none because no one chose one.
+        game, record = self.referee.game, self.referee.record
+        seconds = {**game.options, **record["options"]}.get("turn_seconds")
+        if "turn_seconds" in game.options and seconds:
             self.clock = TurnClock(self.referee, float(seconds))
             self.clock.restart()
         self.seating = Seating(self.referee, lobby.settings, notice)

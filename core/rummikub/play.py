@@ -12,7 +12,19 @@ from collections.abc import Sequence
 from itertools import product
 
 from core.api import IllegalMove, brief
-from core.rummikub.sets import JOKER, TILE_OF, ReadSet, Tile, code, describe, read_set
+from core.rummikub.sets import (
+    HIGH,
+    JOKER,
+    MAX_SETS,
+    TILE_OF,
+    TILES,
+    ReadSet,
+    Tile,
+    code,
+    describe,
+    quoted,
+    read_set,
+)
 
 MELD_POINTS = 30  # RK-8
 
@@ -20,9 +32,22 @@ Table = tuple[tuple[str, ...], ...]
 
 
 def read_table(sets: object) -> list[ReadSet]:
-    """Every set of a proposed table read and checked (RK-6: all sets valid)."""
+    """Every set of a proposed table read and checked (RK-6: all sets valid).
+
+    A table that cannot be is refused first, in time bounded by MAX_SETS whatever the client
+    sent: more sets than the tiles allow, a set longer than a run can be, or more tiles than
+    the game has. Only then is a tile read, so a huge frame costs no more than a small one."""
     if not isinstance(sets, list | tuple):
         raise IllegalMove(f"a play's table must be a list of sets, not {brief(sets)}")
+    if len(sets) > MAX_SETS:
+        raise IllegalMove(
+            f"a table of {len(sets)} sets cannot be: {TILES} tiles make at most {MAX_SETS}"
+        )
+    sizes = [len(s) if isinstance(s, list | tuple) else 0 for s in sets]
+    if max(sizes, default=0) > HIGH:
+        raise IllegalMove(f"a set of {max(sizes)} tiles is too long: a run has at most 13 tiles")
+    if sum(sizes) > TILES:
+        raise IllegalMove(f"a table of {sum(sizes)} tiles cannot be: the game has {TILES}")
     return [read_set(s) for s in sets]
 
 
@@ -40,13 +65,13 @@ def check_play(
     gone = old - new
     if gone:
         raise IllegalMove(
-            f"{describe(sorted(gone.elements()))} was on the table and is missing: "
+            f"{quoted(sorted(gone.elements()))} was on the table and is missing: "
             "tiles on the table stay on the table"
         )
     placed = new - old
     missing = placed - Counter(rack)
     if missing:
-        raise IllegalMove(f"you do not have {describe(sorted(missing.elements()))} on your rack")
+        raise IllegalMove(f"you do not have {quoted(sorted(missing.elements()))} on your rack")
     if not placed:
         raise IllegalMove("a play must put at least one tile from your rack on the table")
     if not melded:

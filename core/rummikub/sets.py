@@ -16,13 +16,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from core.api import IllegalMove, brief
+from core.api import MAX_ECHO, IllegalMove, brief
 
 COLOURS = "KRBO"  # RK-1: black, red, blue, orange
 COLOUR_NAMES = {"K": "black", "R": "red", "B": "blue", "O": "orange"}
 JOKER = "J"
 LOW, HIGH = 1, 13
 JOKER_PENALTY = 30  # RK-16
+TILES = 106  # RK-1
+MIN_SET = 3  # RK-2, RK-3
+MAX_SETS = TILES // MIN_SET  # more sets than this cannot be laid from every tile there is
 
 Tile = tuple[int, int]  # (colour index, number) of a real tile or of what a joker stands for
 
@@ -75,7 +78,7 @@ class ReadSet:
 
 def _run_reading(tiles: Sequence[str]) -> tuple[tuple[Tile, ...], int] | str:
     """The joker reading of `tiles` as a run (RK-3), or why it is not one."""
-    shown = " ".join(tiles)
+    shown = quoted(tiles)
     real = [(i, TILE_OF[t]) for i, t in enumerate(tiles) if t != JOKER]
     colours = {c for _, (c, _) in real}
     if len(colours) > 1:
@@ -96,7 +99,7 @@ def _run_reading(tiles: Sequence[str]) -> tuple[tuple[Tile, ...], int] | str:
 
 def _group_readings(tiles: Sequence[str]) -> tuple[tuple[tuple[Tile, ...], int], ...] | str:
     """Every joker reading of `tiles` as a group (RK-2, RK-4), or why it is not one."""
-    shown = " ".join(tiles)
+    shown = quoted(tiles)
     real = [TILE_OF[t] for t in tiles if t != JOKER]
     numbers = {n for _, n in real}
     if len(numbers) > 1:
@@ -120,12 +123,12 @@ def read_set(tiles: object) -> ReadSet:
     """The set checked and normalised (RK-2 to RK-4), or IllegalMove saying why it is not one."""
     if not isinstance(tiles, list | tuple):
         raise IllegalMove(f"a set must be a list of tiles, not {brief(tiles)}")
+    if len(tiles) > HIGH:  # before reading a tile: a set may be any size a frame can carry
+        raise IllegalMove(f"a set of {len(tiles)} tiles is too long: a run has at most 13 tiles")
     codes = [check_code(t) for t in tiles]
-    shown = " ".join(codes)
-    if len(codes) < 3:
+    shown = quoted(codes)
+    if len(codes) < MIN_SET:
         raise IllegalMove(f"{shown or 'an empty set'} is too short: a set needs at least 3 tiles")
-    if len(codes) > HIGH:
-        raise IllegalMove(f"{shown} is too long: a run has at most 13 tiles")
     real = [TILE_OF[t] for t in codes if t != JOKER]
     if not real:
         raise IllegalMove(f"{shown} has no tile besides jokers")
@@ -150,3 +153,10 @@ def read_set(tiles: object) -> ReadSet:
 def describe(tiles: Iterable[str]) -> str:
     """Tiles as a player reads them: codes separated by spaces."""
     return " ".join(tiles)
+
+
+def quoted(tiles: Iterable[str]) -> str:
+    """Tiles a client sent, as a refusal quotes them: at most MAX_ECHO characters
+    (net/PROTOCOL.md), cut with '…'."""
+    text = describe(tiles)
+    return text if len(text) <= MAX_ECHO else text[: MAX_ECHO - 1] + "…"

@@ -32,9 +32,27 @@ def test_a_peer_joining_too_often_is_slowed_then_refused_for_a_while() -> None:
 
 def test_the_limiter_forgets_addresses_that_went_quiet() -> None:
     limiter = JoinLimiter(JoinPolicy(seconds=1, bar=1))
-    for i in range(3 * JoinLimiter.PRUNE_AT):
-        limiter.admit(f"10.0.{i // 256}.{i % 256}", now=float(i))
-    assert len(limiter._joins) <= JoinLimiter.PRUNE_AT + 1
+    for i in range(3000):
+        limiter.admit(f"10.0.{i // 256}.{i % 256}", now=i / 2)
+    assert limiter.tracked() <= 3  # only those of the last second
+    limiter.admit("10.9.9.9", now=10_000.0)
+    assert limiter.tracked() == 1
+
+
+def test_the_limiter_stays_bounded_and_keeps_refusing_a_barred_address() -> None:
+    """Issue 22: 10,000 addresses within one window keep at most MOST_ADDRESSES of them, and an
+    address barred for joining too often stays barred however many others join meanwhile."""
+    limiter = JoinLimiter(JoinPolicy(free=1, most=2, seconds=60, bar=60))
+    limiter.admit("10.1.1.1", now=0.0)
+    limiter.admit("10.1.1.1", now=0.0)
+    with pytest.raises(ProtocolError):
+        limiter.admit("10.1.1.1", now=0.0)
+    for i in range(10_000):
+        limiter.admit(f"127.{i // 65536}.{i // 256 % 256}.{i % 256}", now=i / 1000)
+    assert limiter.tracked() <= 2 * JoinLimiter.MOST_ADDRESSES
+    with pytest.raises(ProtocolError, match="try again in"):
+        limiter.admit("10.1.1.1", now=20.0)
+    assert limiter.admit("10.1.1.1", now=61.0) == 0
 
 
 async def raw_from(address: str, port: int) -> Raw:

@@ -120,3 +120,27 @@ async def test_a_timeout_that_cannot_be_saved_is_tried_again(
     await wait_for(lambda: referee.version)
     assert journal.failures == 0 and referee.record["actions"] == [[0, {"kind": "timeout"}]]
     clock.stop()
+
+
+CLOCKED = sorted(g for g, game in core.registry.GAMES.items() if "turn_seconds" in game.options)
+
+
+@pytest.mark.parametrize("game_id", CLOCKED)
+async def test_a_table_left_at_its_defaults_has_the_default_clock(game_id: str) -> None:
+    """RK-14 (issue 22): no one chose a clock, so the game's default one runs; the lobby says
+    so too (its `options` stay the chosen ones, `game_options` the defaults)."""
+    game = core.registry.GAMES[game_id]
+    host = Host(game_id, name=None, players=game.min_players, joins=None)
+    for seat in range(game.min_players):
+        host.set_bot(seat, "easy")
+    host.bot_delay = 3600.0  # nobody moves: the clock is all there is
+    assert host.lobby.options == {}
+    host.start()
+    try:
+        referee = host.referee
+        assert referee is not None and referee.clock is not None
+        assert referee.clock.seconds == game.options["turn_seconds"] > 0
+        clock = referee.message(0)["clock"]
+        assert clock is not None and clock["seats"] == game.to_act(referee.state)
+    finally:
+        await host.close()

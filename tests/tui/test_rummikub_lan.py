@@ -8,9 +8,11 @@ from typing import Any
 
 from net.host import Host
 from tests.net.conftest import BotDriver
-from tests.tui.lan_pilots import join_app, on_screen
+from tests.tui.lan_pilots import host_lobby, join_app, on_screen
 from tests.tui.pilots import SIZE, wait_until
+from tui.app import GamenightApp
 from tui.games.rummikub.screen import RummikubScreen
+from tui.lan_setup import HostPlan
 
 
 def leaks(frame: dict[str, Any], secrets: list[list[str]]) -> list[str]:
@@ -56,3 +58,26 @@ async def test_a_guest_plays_rummikub_turns_and_sees_no_other_rack() -> None:
             assert all("tile" not in e for e in draws if e["seat"] == 0)
     finally:
         await host.close()
+
+
+async def test_a_tui_host_left_at_the_defaults_runs_the_default_clock() -> None:
+    """RK-14 (issue 22): `gamenight host rummikub`, nothing changed in the lobby but a bot in
+    seat 2, then s: the 60-second clock runs and the screen counts it down."""
+    plan = HostPlan(game_id="rummikub", player="Zoe", port=0, bind="127.0.0.1", discovery=False)
+    app = GamenightApp(bot_delay=0.0, host=plan, player="Zoe")
+    async with app.run_test(size=SIZE) as pilot:
+        await host_lobby(pilot)
+        await pilot.press("down", "b")
+        assert app.table is not None and app.table.host is not None
+        host = app.table.host
+        await wait_until(pilot, lambda: host.lobby.not_ready() is None)
+        assert host.lobby.options == {}
+        await pilot.press("s")
+        await on_screen(pilot, RummikubScreen)
+        referee = host.referee
+        assert referee is not None and referee.clock is not None
+        assert referee.clock.seconds == 60
+        screen = app.screen
+        assert isinstance(screen, RummikubScreen)
+        await wait_until(pilot, lambda: screen.state.get("clock") is not None)
+        assert screen.state["clock"]["seconds"] == 60
