@@ -11,12 +11,28 @@ from __future__ import annotations
 import asyncio
 import hmac
 import os
+from dataclasses import dataclass
 
 PASSWORD_ENV = "GAMENIGHT_DOOR_PASSWORD"
 WEB_WHO_PREFIX = "web-"  # the browser door's people: web-<random hex> (net/web_door.py)
 REFUSAL_DELAY = 1.0  # seconds before a wrong password is answered
 
 _password: str | None = None
+
+
+@dataclass(frozen=True)
+class Visitor:
+    """One person through a door, as the door's client program is told of them.
+
+    `who` is their identity: the door client keeps their reconnect token and the name they sat
+    down with under it, so it must be theirs alone (a random id per browser, per SSH connection,
+    or per SSH key; never a user name anyone may type). `name` is a name to offer them (an SSH
+    user name that is a name), `again` how to come back to their seat after a drop (told to
+    them on the join screen and when the session ends)."""
+
+    who: str
+    name: str = ""
+    again: str = ""
 
 
 def set_password(text: str | None) -> None:

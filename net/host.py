@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,7 @@ from net.session import Message, Session
 log = logging.getLogger(__name__)
 
 MAX_TABLE_NAME = 180  # what fits in the mDNS TXT record
+TALK_KEPT = 300  # chat lines the table keeps (and journals) for whoever joins or comes back
 
 
 class Host:
@@ -99,6 +101,9 @@ class Host:
         self.listeners: list[Callable[[], None]] = []  # told when `info()` may have changed
         self.port: int | None = None
         self._closing: set[asyncio.Task[None]] = set()  # finished games stopping their bots
+        # The table's talk, newest last, each line numbered (`n`) so a client that hears the
+        # earlier lines again on a rejoin shows each once.
+        self.talk: deque[Message] = deque(maxlen=TALK_KEPT)
         self.local: HostSession | None = None
         self.local_seat: int | None = None
         if name is not None:
@@ -112,6 +117,7 @@ class Host:
         session.member = Member(session, name, seat)
         self.roster.add(session.member)
         session.push(self._welcome(session.member))
+        self._tell_earlier(session.member)
         return session
 
     # ---- what the rest of the app reads ---------------------------------------------------
@@ -194,11 +200,17 @@ class Host:
             if entry.rejoin:
                 assert member.seat is not None
                 self.running.seating.back(member.seat, member.name)
+        self._tell_earlier(member)
         if member.seat is None:  # nothing `info()` reports changed
             self.notices.spectator("watching", member.name)
         else:
             self.notices.seated("back" if entry.rejoin else "joined", member.name)
             self._changed()
+
+    def _tell_earlier(self, member: Member) -> None:
+        """The table's talk so far, to someone who just came in (or back)."""
+        for line in self.talk:
+            member.endpoint.push({**line, "earlier": True})
 
     def leave(self, member: Member) -> None:
         """A connection ended: its seat stays theirs, shown away, maybe played by a bot."""
@@ -240,9 +252,7 @@ class Host:
                 text = clean_text(message["text"], MAX_CHAT, "a chat line")
                 if not self.roster.may_chat(member, asyncio.get_running_loop().time()):
                     raise ProtocolError("slow_down", "too many chat lines; wait a few seconds")
-                self.roster.broadcast(
-                    {"type": "chat", "seat": member.seat, "name": member.name, "text": text}
-                )
+                self._say(member, text)
             elif kind == "bye":
                 self.leave(member)
                 member.close("goodbye")
@@ -256,6 +266,19 @@ class Host:
             log.exception("could not journal seat %s's action", member.seat)
             message = "the host could not save that move (is its disk full?); nothing changed"
             member.endpoint.push(error("not_saved", message, request=request))
+
+    def _say(self, member: Member, text: str) -> None:
+        """A chat line: kept with the table (and in its journal, so a resumed host has it),
+        then sent to everyone."""
+        number = self.talk[-1]["n"] + 1 if self.talk else 1
+        line = {"type": "chat", "seat": member.seat, "name": member.name, "text": text, "n": number}
+        self.talk.append(line)
+        if self.journal is not None:
+            try:
+                self.journal.chat(line)
+            except OSError as err:  # the talk is not the game: it is still said, only not kept
+                log.error("could not journal a chat line: %s", err)
+        self.roster.broadcast(line)
 
     def _act(self, member: Member, message: Message) -> int:
         """Apply a member's (schema-checked) intent after the master checks; the new version."""
@@ -402,6 +425,7 @@ class Host:
         )
         host.table_id = header["table_id"]
         host.local_seat = header["local_seat"]
+        host.talk.extend(header["talk"])
         host.lobby.restore(header)
         for seat in header["kicks"]:
             host._bot_for_kicked(seat)
@@ -426,6 +450,7 @@ class Host:
                 "table": self.table_name,
                 "local_seat": self.local_seat,
                 "solo": self.solo,
+                "talk": list(self.talk),
                 **self.lobby.saved(),
             },
             notice=self._notice,
@@ -433,8 +458,7 @@ class Host:
         )
         self.seed = None  # a fixed seed deals the first game only
         self.running = game
-        for member in self.roster:
-            game.referee.attach(member.seat, member.endpoint)
+        game.referee.attach_all([(member.seat, member.endpoint) for member in self.roster])
         for seat, lobby_seat in enumerate(self.lobby.seats):
             if lobby_seat.kind == "human" and not self.roster.connected(seat):
                 game.seating.schedule(seat)

@@ -4,7 +4,8 @@ A journal is JSON lines: a header (the match record's header, the seats with the
 tokens, the tokens kicked before the start, the table's name, options and settings), then one
 `[seat, action]` line per applied action, and a `{"kick": seat}` line whenever the host removes
 a seat's player mid-game (the header's tokens were written at the start, and a resumed host must
-refuse the kicked one all the same). The table calls `append` once the rules accepted an action
+refuse the kicked one all the same), and a `{"chat": line}` line for each line of table talk.
+The table calls `append` once the rules accepted an action
 but before the table takes the new state, and each line is flushed at once: an action either
 reached the file or it never happened (a failed write leaves the table as it was), so a resume
 loses nothing anyone played. (Written to the OS, not fsynced: it survives the process dying, not
@@ -80,6 +81,10 @@ class Journal:
         """Record that the host removed the seat's player, before the host acts on it."""
         self._write({"kick": seat})
 
+    def chat(self, line: dict[str, Any]) -> None:
+        """Keep a chat line of the table's talk, so a resumed host can tell it again."""
+        self._write({"chat": line})
+
     def _write(self, entry: object) -> None:
         data = (json.dumps(entry) + "\n").encode()
         if self._torn:
@@ -119,14 +124,15 @@ def load(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     """The header and the match record of a journal.
 
     The header gains `kicks`: the seats kicked mid-game, in order (none in a journal written
-    before kicks were journaled). A last line cut off mid-write (the host died while writing
+    before kicks were journaled), and `talk`: the table's chat lines, the header's (said in the
+    lobby) then the journaled ones. A last line cut off mid-write (the host died while writing
     it) is ignored: its action was never broadcast, its kick never done.
     """
     lines = path.read_text(encoding="utf-8").split("\n")
     header = json.loads(lines[0])
     if header.get("journal") != JOURNAL_VERSION:
         raise ValueError(f"{path} is not a version {JOURNAL_VERSION} journal")
-    actions, kicks = [], []
+    actions, kicks, talk = [], [], list(header.get("talk", []))
     for number, line in enumerate(lines[1:], start=2):
         if not line:
             continue
@@ -136,7 +142,9 @@ def load(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
             if number == len(lines):  # the unterminated last line
                 break
             raise
-        if isinstance(entry, dict):
+        if isinstance(entry, dict) and "chat" in entry:
+            talk.append(entry["chat"])
+        elif isinstance(entry, dict):
             kicks.append(entry["kick"])
         else:
             seat, action = entry
@@ -144,6 +152,7 @@ def load(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     record = {key: header[key] for key in ("game", "players", "seed", "options")}
     record["actions"] = actions
     header["kicks"] = kicks
+    header["talk"] = talk
     return header, record
 
 

@@ -80,6 +80,11 @@ class JoinLimiter:
         self._joins[address] = window
         return max(0, window.count(now) - self.policy.free) * self.policy.delay
 
+    def barred(self, address: str, now: float) -> bool:
+        """Whether `address` is refused now (asking counts nothing)."""
+        self._forget(now)
+        return address in self._barred
+
     def tracked(self) -> int:
         """How many addresses are remembered now (for tests and benchmarks)."""
         return len(self._joins) + len(self._barred)

@@ -146,11 +146,21 @@ class Referee:
 
     def attach(self, seat: int | None, endpoint: Endpoint) -> None:
         """Let an endpoint watch a seat (or spectate with None); it is sent the view at once."""
+        self._watch(seat, endpoint)
+        endpoint.push(self.message(seat))
+
+    def attach_all(self, endpoints: list[tuple[int | None, Endpoint]]) -> None:
+        """Attach everyone present at the start, then show each of them the table once: one by
+        one, the first would be shown the later ones as away (issue 23)."""
+        for seat, endpoint in endpoints:
+            self._watch(seat, endpoint)
+        self.broadcast()
+
+    def _watch(self, seat: int | None, endpoint: Endpoint) -> None:
         if seat is None:
             self.spectators.append(endpoint)
         else:
             self.seats[check_seat(seat, len(self.seats))].endpoints.append(endpoint)
-        endpoint.push(self.message(seat))
 
     def detach(self, endpoint: Endpoint) -> None:
         for seat in self.seats:

@@ -8,7 +8,17 @@ refused, so the door is never a shell on the host's machine.
 
 Access: the table password (net/door_access.py) and/or the public keys of an authorized_keys
 file; with neither, anyone who reaches the port may play (the lobby says so). Every refusal is
-logged; a wrong password is answered only after a delay.
+logged and told to the client in words (an auth banner, the channel's stderr, the reason of a
+refused channel); a wrong password is answered only after a delay.
+
+Every friend is their own person, whatever user name the lobby told them to type (issue 23):
+the door client's identity (`Visitor.who`, which holds the reconnect token) is the SSH key a
+person came in with, or else a new *handle* for each connection: `p-` and 24 hex digits, signed
+with a secret drawn from the door's host key, so the door needs no list of them and they stay
+valid across a host restart. The person is told their handle as a command ("come back with
+ssh -p 2622 p-…@host"): coming in with it as the user name is coming back as the same person,
+to the same seat. A handle is a bearer secret like the token it stands for; it is checked only
+after the password, and guessing one is 96 bits of luck.
 
 `net` never imports `tui`: the command to run for an SSH user is given as a function.
 """
@@ -17,8 +27,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import logging
 import os
+import re
+import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -37,8 +51,38 @@ LOGIN_TIMEOUT = 30.0  # seconds to authenticate before the connection is dropped
 DEFAULT_TERM = "xterm-256color"
 PASSED_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM")  # a client's settings worth keeping
 
-DoorCommand = Callable[[str], list[str]]
-"""The program to run for an SSH user name (`tui.door.door_command` bound to the table)."""
+GENERIC_USERS = frozenset({"play", "gamenight", "guest"})  # user names that are no one's name
+HANDLE = re.compile(r"p-([0-9a-f]{12})([0-9a-f]{12})")
+KEY_WHO = "key-"
+
+DoorCommand = Callable[[door_access.Visitor], list[str]]
+"""The program to run for a person (`tui.door.door_command` bound to the table)."""
+
+TOO_MANY_TRIES = "Too many tries from your address: wait a minute, then try again.\r\n"
+TOO_MANY_JOINS = "Too many new sessions from your address: wait a minute, then try again.\r\n"
+DOOR_FULL = "The door is full: every place behind it is taken. Ask the host.\r\n"
+GAMENIGHT_ONLY = (
+    "This door runs Gamenight only: commands, file copy and forwarding are off. "
+    "Connect with a terminal: ssh -t -p {port} play@<host>\r\n"
+)
+
+
+class Handles:
+    """Handles for people who come in without a key: made and checked with one secret."""
+
+    def __init__(self, secret: bytes) -> None:
+        self._secret = hashlib.sha256(b"gamenight ssh door handles\0" + secret).digest()
+
+    def new(self) -> str:
+        nonce = secrets.token_hex(6)
+        return f"p-{nonce}{self._sign(nonce)}"
+
+    def valid(self, name: str) -> bool:
+        found = HANDLE.fullmatch(name)
+        return found is not None and hmac.compare_digest(self._sign(found[1]), found[2])
+
+    def _sign(self, nonce: str) -> str:
+        return hmac.new(self._secret, nonce.encode(), hashlib.sha256).hexdigest()[:12]
 
 
 class SshDoor:
@@ -59,6 +103,7 @@ class SshDoor:
         )
         self.host_key = host_key()
         self.fingerprint = fingerprint(self.host_key)
+        self.handles = Handles(self.host_key.export_private_key())
         self.sessions: set[DoorSession] = set()
         self._ending: set[asyncio.Task[None]] = set()  # sessions hanging up, awaited on close
         self.refused = 0  # refusals of every kind, counted as they are logged
@@ -134,6 +179,7 @@ class DoorServer(asyncssh.SSHServer):
         self.door = door
         self.address = self.peer = "?"
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.key_who: str | None = None  # the identity of the authorized key offered, if any
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -141,8 +187,18 @@ class DoorServer(asyncssh.SSHServer):
         self.peer = f"{self.address}:{port}"
 
     def begin_auth(self, username: str) -> bool:
-        """Authentication is asked for unless the door is open to all."""
-        return not self.door.open_to_all
+        """Authentication is asked for unless the door is open to all; an address barred for
+        trying too often is told so before it tries again (else OpenSSH says only "Permission
+        denied", as for a wrong password)."""
+        if self.door.open_to_all:
+            return False
+        if self.door.guesses.barred(self.address, asyncio.get_running_loop().time()):
+            self._banner(TOO_MANY_TRIES)
+        return True
+
+    def _banner(self, text: str) -> None:
+        if self.conn is not None:
+            self.conn.send_auth_banner(text)
 
     def password_auth_supported(self) -> bool:
         return door_access.password() is not None
@@ -154,9 +210,11 @@ class DoorServer(asyncssh.SSHServer):
             delay = self.door.guesses.admit(self.address, asyncio.get_running_loop().time())
         except ProtocolError:
             self.door.refuse("a password (too many tries from that address)", self.peer)
+            self._banner(TOO_MANY_TRIES)
             await door_access.refusal_pause()
             return False
         if door_access.check_password(password):
+            self.key_who = None  # a key offered but not proven is no identity
             return True
         self.door.refuse(f"a wrong password for {username[:40]!r}", self.peer)
         await door_access.refusal_pause()
@@ -170,52 +228,88 @@ class DoorServer(asyncssh.SSHServer):
         """A key offered (asked before any signature): in the authorized keys or not."""
         assert self.door.keys is not None
         if self.door.keys.validate(key, self.address, self.address) is not None:
+            digest = hashlib.sha256(key.public_data).hexdigest()[:24]
+            self.key_who = KEY_WHO + digest
             return True
         log.info("ssh door: %s offered a key not authorized (%s)", self.peer, key.get_fingerprint())
         return False
 
-    def session_requested(self) -> DoorSession | bool:
+    def session_requested(self) -> DoorSession:
         """A session channel, within the door's bounds: MAX_SESSIONS at once, and the host's
-        pace of joins per address (slowed past a few a minute, then refused for a while)."""
+        pace of joins per address (slowed past a few a minute, then refused for a while). A
+        refused one is still opened, to say why on the client's side and end."""
         door = self.door
         if len(door.sessions) >= MAX_SESSIONS:
             door.refuse("a session (the door is full)", self.peer)
-            return False
+            return DoorSession(door, self.visitor(), refusal=DOOR_FULL)
         delay = 0.0
         if door.joins is not None:
             try:
                 delay = door.joins.admit(self.address, asyncio.get_running_loop().time())
             except ProtocolError:
                 door.refuse("a session (too many joins from that address)", self.peer)
-                return False
+                return DoorSession(door, self.visitor(), refusal=TOO_MANY_JOINS)
+        return DoorSession(door, self.visitor(), delay)
+
+    def visitor(self) -> door_access.Visitor:
+        """Who this connection is (see the module's docstring): their key, their handle, or a
+        new handle; offered the SSH user name as their name when it is one."""
         assert self.conn is not None
-        return DoorSession(door, self.conn.get_extra_info("username") or "play", delay)
+        user = str(self.conn.get_extra_info("username") or "")
+        returning = self.door.handles.valid(user)
+        who = self.key_who or (user if returning else self.door.handles.new())
+        name = "" if returning or user.casefold() in GENERIC_USERS else user[:24]
+        again = ""
+        if who.startswith("p-"):
+            host = self.conn.get_extra_info("sockname")[0]
+            where = f"[{host}]" if ":" in host else host
+            again = f"ssh -p {self.door.port} {who}@{where}"
+        return door_access.Visitor(who, name, again)
 
     def connection_requested(self, *args: object) -> bool:
-        self.door.refuse("port forwarding (direct-tcpip)", self.peer)
-        return False
+        return self._no_forwarding("port forwarding (direct-tcpip)")
 
     def server_requested(self, *args: object) -> bool:
+        """A listener (`ssh -R`) can only be refused, without words: OpenSSH then warns that
+        the remote forwarding failed."""
         self.door.refuse("port forwarding (tcpip-forward)", self.peer)
         return False
 
     def unix_connection_requested(self, *args: object) -> bool:
-        self.door.refuse("unix socket forwarding", self.peer)
-        return False
+        return self._no_forwarding("unix socket forwarding")
 
     def unix_server_requested(self, *args: object) -> bool:
         self.door.refuse("unix socket forwarding", self.peer)
         return False
 
+    def _no_forwarding(self, what: str) -> bool:
+        """Refuse a channel, and say why on the client's side (OpenSSH prints the reason)."""
+        self.door.refuse(what, self.peer)
+        raise asyncssh.ChannelOpenError(
+            asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+            "this door runs Gamenight only: forwarding is off",
+        )
+
 
 class DoorSession(asyncssh.SSHServerSession[bytes]):
-    """One session channel: a pty and a shell request start the program; nothing else does."""
+    """One session channel: a pty and a shell request start the program; nothing else does.
 
-    def __init__(self, door: SshDoor, who: str, delay: float = 0.0) -> None:
+    Whatever else a client asks for (a command, scp or sftp, a shell without a terminal), or a
+    session the door refused, is accepted only to say why on its stderr and end with status 1:
+    refused outright, OpenSSH would print no more than "exec request failed"."""
+
+    def __init__(
+        self,
+        door: SshDoor,
+        visitor: door_access.Visitor,
+        delay: float = 0.0,
+        refusal: str | None = None,
+    ) -> None:
         """`delay`: seconds to wait before starting the program (a peer joining often)."""
         self.door = door
-        self.who = who
+        self.visitor = visitor
         self.delay = delay
+        self.refusal = refusal
         self.term: str | None = None
         self.size = (80, 24)
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
@@ -238,23 +332,28 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         """The one thing a session may ask for, and only with a terminal (ssh -t)."""
         if self.term is None:
             self._refuse("a shell without a terminal")
-            return False
         return True
 
     def exec_requested(self, command: str) -> bool:
         self._refuse(f"a command ({command[:60]!r})")
-        return False
+        return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
         self._refuse(f"the {subsystem[:30]!r} subsystem")
-        return False
+        return True
 
     def _refuse(self, what: str) -> None:
         assert self.chan is not None
         host, port = self.chan.get_extra_info("peername")[:2]
         self.door.refuse(what, f"{host}:{port}")
+        self.refusal = GAMENIGHT_ONLY.format(port=self.door.port)
 
     def session_started(self) -> None:
+        if self.refusal is not None:
+            assert self.chan is not None
+            self.chan.write_stderr(self.refusal.encode())
+            self.chan.exit(1)
+            return
         self._task = asyncio.get_running_loop().create_task(self._start())
 
     async def _start(self) -> None:
@@ -267,14 +366,14 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         env["TERM"] = self.term or DEFAULT_TERM
         try:
             self.process = await PtyProcess.spawn(
-                self.door.command(self.who),
+                self.door.command(self.visitor),
                 env=env,
                 size=self.size,
                 output=self._output,
                 ended=self._ended,
             )
         except OSError as err:
-            log.error("ssh door could not start the game for %s: %s", self.who, err)
+            log.error("ssh door could not start the game for %s: %s", self.visitor.who, err)
             self.chan.write(b"Gamenight could not start here; tell the host.\r\n")
             self.chan.exit(1)
             return
@@ -289,8 +388,11 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
             self.chan.write(data)
 
     def _ended(self, status: int) -> None:
-        """The program ended (the player left): so does the session."""
+        """The program ended (the player left): so does the session, telling a person who came
+        in without a key how to come back as themselves."""
         if self.chan is not None and not self.chan.is_closing():
+            if self.visitor.again:
+                self.chan.write(f"To come back to your seat: {self.visitor.again}\r\n".encode())
             self.chan.exit(max(status, 0))
 
     def data_received(self, data: bytes, datatype: object) -> None:

@@ -3,7 +3,7 @@
 Built on textual-serve (its terminal page, textual.js, and `AppService`, which speaks Textual's
 web-driver protocol to a child process), with what a door must not leave to the page:
 
-- What runs is fixed by the host: `command(who)` (the door's client for this table), started
+- What runs is fixed by the host: `command(visitor)` (the door's client for this table), started
   with exec, never a shell. textual-serve's own `Server` runs one command string through
   `sh -c` and serves a static folder index and file downloads; none of that is used here.
 - The page chooses nothing but its own identity `who`: a random id this server handed it in a
@@ -146,14 +146,14 @@ class WebDoor:
 
     def __init__(
         self,
-        command: Callable[[str], list[str]],
+        command: Callable[[door_access.Visitor], list[str]],
         *,
         max_sessions: int = MAX_SESSIONS,
         idle_seconds: float = IDLE_SECONDS,
         title: str = "Gamenight",
         error_log: Path | None = None,
     ) -> None:
-        """`command(who)` is the door client to run for the browser `who`."""
+        """`command(visitor)` is the door client to run for a browser (its `who`: web-<id>)."""
         self.command = command
         self.max_sessions = max_sessions
         self.idle_seconds = idle_seconds
@@ -315,7 +315,7 @@ class WebDoor:
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         await websocket.prepare(request)
         service = DoorAppService(
-            self.command(WHO_PREFIX + who),
+            self.command(door_access.Visitor(WHO_PREFIX + who)),
             self.error_log,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,

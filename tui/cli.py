@@ -159,6 +159,8 @@ def build_parser() -> argparse.ArgumentParser:
     door.add_argument("port", type=int)
     door.add_argument("--who", required=True)
     door.add_argument("--table", default="")
+    door.add_argument("--name", default="")
+    door.add_argument("--again", default="")
     sub.add_parser(
         "replays",
         help="watch finished games again: the list of the games kept on this machine",
@@ -185,7 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "door":
         from tui.door import run_door
 
-        return run_door(args.port, args.who, args.table)
+        return run_door(args.port, args.who, args.table, args.name, args.again)
     from tui.app import run_app
 
     resuming_solo = args.command == "solo" and args.resume

@@ -1,16 +1,17 @@
 """A door's client: the Gamenight app for ONE table only, run for a remote person.
 
 The SSH door (net/ssh_door.py) and the browser door run one such program per remote person:
-`door_command(port, who, table)`, the hidden `gamenight door PORT [--table NAME] --who ID`. It
+`door_command(port, visitor, table)`, the hidden `gamenight door PORT [--table NAME] [--name
+NAME] [--again COMMAND] --who ID`. It
 opens on a join screen that welcomes the person to the table at 127.0.0.1:PORT by its name and
 asks for theirs, then the lobby and the game as usual; leaving the table, or the final table's
 "menu", ends the program. There is no main menu, so no
 solo game, no other table and no shell can be reached from it.
 
-Its reconnect tokens, and the name last used, are kept per `who` (the SSH user, the
-browser), in a data directory of their own under the host's, so the same person coming back
-after a drop takes their seat back while two people coming in through one door never share a
-token.
+Its reconnect tokens, and the name last used, are kept per `who` (an SSH key or handle, a
+browser: net/ssh_door.py says which), in a data directory of their own under the host's, so the
+same person coming back after a drop takes their seat back while two people coming in through
+one door never share a token.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from textual import on
 
+from net.door_access import Visitor
 from net.paths import data_dir, private_dir
 from tui.app import GamenightApp
 from tui.messages import GoToMenu
@@ -31,11 +33,13 @@ from tui.screens.door_join import DOOR_HOST, DoorJoinScreen
 SAFE_WHO = re.compile(r"[A-Za-z0-9_.-]{1,32}")
 
 
-def door_command(port: int, who: str, table: str = "") -> list[str]:
-    """The program a door runs for `who` at the table listening on 127.0.0.1:`port`, named
+def door_command(port: int, visitor: Visitor, table: str = "") -> list[str]:
+    """The program a door runs for a person at the table listening on 127.0.0.1:`port`, named
     `table` on its welcome (the name when this person comes in; argv, never a shell)."""
-    named = [f"--table={table}"] if table else []
-    return [sys.executable, "-m", "tui.cli", "door", str(port), *named, f"--who={who}"]  # "-x" too
+    extra = [f"--table={table}"] if table else []
+    extra += [f"--name={visitor.name}"] if visitor.name else []
+    extra += [f"--again={visitor.again}"] if visitor.again else []
+    return [sys.executable, "-m", "tui.cli", "door", str(port), *extra, f"--who={visitor.who}"]
 
 
 def door_data_dir(who: str) -> Path:
@@ -48,31 +52,37 @@ def door_data_dir(who: str) -> Path:
     return private_dir(data_dir() / "doors") / folder
 
 
-def door_player(port: int, who: str) -> str:
-    """The name to offer: the one this `who` last sat down with at this table (so a reload
-    takes the seat back), else the SSH user's name; a browser's random id is no name, so a
-    browser is offered "Guest" and the id's first characters."""
+def door_player(port: int, who: str, name: str = "") -> str:
+    """The name to offer: the one this `who` last sat down with at this table (so a reload or
+    a person back with their handle takes the seat back), else `name` (an SSH user name that is
+    a name); a browser is offered "Guest" and its id's first characters (distinct from the
+    start: two browsers never clash), anyone else a blank to type their name into."""
     from net.client import saved_names
     from net.door_access import WEB_WHO_PREFIX
 
     names = saved_names(DOOR_HOST, port)
     if names:
         return names[-1]
-    if who.startswith(WEB_WHO_PREFIX):  # distinct from the start: two browsers never clash
+    if name:
+        return name
+    if who.startswith(WEB_WHO_PREFIX):
         return f"Guest {who.removeprefix(WEB_WHO_PREFIX)[:4]}"
-    return who
+    return ""
 
 
 class DoorApp(GamenightApp):
     """The app with the door's join screen as its base and no way out but leaving."""
 
-    def __init__(self, port: int, who: str, table: str = "") -> None:
-        super().__init__(player=door_player(port, who))
+    def __init__(
+        self, port: int, who: str, table: str = "", name: str = "", again: str = ""
+    ) -> None:
+        super().__init__(player=door_player(port, who, name))
         self.door_port = port
         self.table_name = table
+        self.again = again
 
     def get_default_screen(self) -> DoorJoinScreen:  # type: ignore[override]
-        return DoorJoinScreen(self.door_port, self.player_name, self.table_name)
+        return DoorJoinScreen(self.door_port, self.player_name, self.table_name, self.again)
 
     @on(GoToMenu)
     def _leave_door(self, message: GoToMenu) -> None:
@@ -81,12 +91,12 @@ class DoorApp(GamenightApp):
         self.exit()
 
 
-def run_door(port: int, who: str, table: str = "") -> int:
+def run_door(port: int, who: str, table: str = "", name: str = "", again: str = "") -> int:
     """Run the door's app in this terminal; the exit status for `gamenight door`."""
     folder = door_data_dir(who)
     os.environ["GAMENIGHT_DATA_DIR"] = str(folder)
     # The name this person sat down with is remembered in their own folder, never in the
     # host's settings (which would then offer a guest's name to the host).
     os.environ["GAMENIGHT_CONFIG_DIR"] = str(folder / "config")
-    DoorApp(port, who, table).run()
+    DoorApp(port, who, table, name, again).run()
     return 0

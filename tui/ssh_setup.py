@@ -79,7 +79,8 @@ async def open_ssh_door(plan: SshPlan, host: Host, addresses: list[str]) -> SshD
     port = host.port
     assert port is not None
     door = SshDoor(
-        lambda who: door_command(port, who, host.table_name), authorized_keys=plan.authorized_keys
+        lambda visitor: door_command(port, visitor, host.table_name),
+        authorized_keys=plan.authorized_keys,
     )
     host.admission.unlimited.add(DOOR_HOST)
     bind = door_addresses(plan.bind, addresses)

@@ -70,6 +70,7 @@ class TableLink:
         self.ssh_door = ssh_door  # a host's SSH door, closed with the table
         self.web_door = web_door  # a host's browser door, closed with the table
         self.talk: list[Message] = []  # recent chat lines and notices, oldest first
+        self.heard = 0  # the number (`n`) of the newest chat line heard
         self.dropped: str | None = None  # why the connection ended, while it is down
         self.gone: str | None = None  # why the table is gone for good (no rejoin), in words
         self.showing: str | None = None  # the screen last asked for: "lobby" or "game"
@@ -136,6 +137,8 @@ class TableLink:
         if self.left:
             return
         kind = message["type"]
+        if kind == "chat" and not self._fresh(message):
+            return
         if kind in ("chat", "notice"):
             self.talk = [*self.talk[-TALK_KEPT + 1 :], message]
         elif kind == "error" and message.get("fatal") and message.get("code") in FINAL_ERRORS:
@@ -157,6 +160,17 @@ class TableLink:
             self.seen.hear(message)
         for push in list(self._listeners):
             push(message)
+
+    def _fresh(self, line: Message) -> bool:
+        """Whether a chat line is new here: the host tells the table's earlier talk to whoever
+        comes (back) in, and a rejoin of this link has shown those lines already."""
+        number = line.get("n")
+        if not isinstance(number, int):
+            return True
+        if line.get("earlier") and number <= self.heard:
+            return False
+        self.heard = max(self.heard, number)
+        return True
 
     def _show(self, screen: str) -> None:
         self.showing = screen

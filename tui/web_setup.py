@@ -91,7 +91,7 @@ async def open_web_door(plan: WebPlan, host: Host, addresses: list[str]) -> WebD
     table_port, title = host.port, host.table_name
     assert table_port is not None
     door = WebDoor(
-        lambda who: door_command(table_port, who, host.table_name),
+        lambda visitor: door_command(table_port, visitor, host.table_name),
         max_sessions=plan.max_sessions,
         idle_seconds=plan.idle_seconds,
         title=title,

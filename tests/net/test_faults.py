@@ -146,7 +146,7 @@ async def test_chat_is_limited_and_plain(game: Game) -> None:
         assert error["code"] == "bad_message" and not error["fatal"]
     game.sessions[1].chat("  good game  ")
     chat = await raw.until("chat")
-    assert chat == {"type": "chat", "seat": 1, "name": "Player 1", "text": "good game"}
+    assert chat == {"type": "chat", "seat": 1, "name": "Player 1", "text": "good game", "n": 1}
     for _ in range(10):  # the 9th line within 10 s is refused
         await raw.send(encode({"type": "chat", "text": "spam"}))
     error = await raw.until("error")

@@ -8,6 +8,7 @@ door program (`gamenight door PORT --who USER`) in a pty, so these tests see wha
 from __future__ import annotations
 
 import asyncio
+import re
 import shutil
 import time
 from collections.abc import AsyncIterator
@@ -156,21 +157,23 @@ async def test_colours_follow_the_clients_terminal(
     await zoe.close()
 
 
-async def test_commands_forwarding_and_bare_shells_are_refused(table: Door) -> None:
+async def test_commands_forwarding_and_bare_shells_are_refused_in_words(table: Door) -> None:
+    """Issue 23 item 7: each refusal says why on the client's side (stderr, or the reason of
+    the refused channel), where OpenSSH said only "exec request failed"."""
     conn = await asyncssh.connect(
         "127.0.0.1", table.port, username="eve", known_hosts=None, client_keys=None
     )
     async with conn:
-        with pytest.raises(asyncssh.ChannelOpenError):
-            await conn.run("id")
-        with pytest.raises(asyncssh.ChannelOpenError):
+        for command in ("id", None):  # a command; a shell without a terminal
+            done = await conn.run(command)
+            assert done.exit_status == 1
+            assert "runs Gamenight only" in str(done.stderr), done.stderr
+        with pytest.raises(asyncssh.ChannelOpenError, match="Gamenight only"):
             await conn.open_connection("127.0.0.1", table.host.port)
         with pytest.raises(asyncssh.ChannelListenError):
             await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
-        with pytest.raises(asyncssh.ChannelOpenError):
+        with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError, ConnectionError)):
             await conn.start_sftp_client()
-        with pytest.raises(asyncssh.ChannelOpenError):
-            await conn.run()  # a shell without a terminal
     assert table.door.refused == 5  # each refusal is counted (and logged)
     await wait_for(lambda: not table.door.sessions, 15)
     assert table.host.members == []  # no program ever started
@@ -182,8 +185,10 @@ async def test_the_door_paces_sessions_per_address_and_the_host_lets_its_program
     assert "127.0.0.1" in table.host.admission.unlimited  # the door counts joins instead
     table.door.joins = JoinLimiter(JoinPolicy(free=1, most=1, delay=0.0))
     zoe = await table.sit("zoe")
-    with pytest.raises(asyncssh.ChannelOpenError):
-        await Terminal.open(table.port, "bo")  # a second session from that address: refused
+    bo = await Terminal.open(table.port, "bo")  # a second session from that address: refused
+    await asyncio.wait_for(bo.screen.closed.wait(), 15)
+    assert bo.screen.exit_status == 1
+    assert "Too many new sessions from your address" in bo.plain()
     assert table.door.refused == 1
     await zoe.close()
 
@@ -224,10 +229,22 @@ async def test_only_authorized_keys_come_in(tmp_path: Path) -> None:
         await door.host.close()
 
 
-async def test_a_dropped_session_turns_away_and_the_same_user_takes_the_seat_back(
+HANDLE = re.compile(r"ssh -p \d+ (p-[0-9a-f]{24})@127\.0\.0\.1")
+
+
+async def handle_of(terminal: Terminal) -> str:
+    """The command the join screen tells a person to come back with, and its handle."""
+    await wait_for(lambda: HANDLE.search(terminal.plain()) is not None, 15)
+    found = HANDLE.search(terminal.plain())
+    assert found is not None
+    return found[1]
+
+
+async def test_a_dropped_session_turns_away_and_its_handle_takes_the_seat_back(
     table: Door,
 ) -> None:
     zoe = await table.sit("zoe")
+    handle = await handle_of(zoe)
     table.host.set_bot(1, "easy")
     table.host.set_bot(2, "easy")
     table.host.start()
@@ -235,11 +252,101 @@ async def test_a_dropped_session_turns_away_and_the_same_user_takes_the_seat_bac
     zoe.drop()
     await wait_for(lambda: not table.host.connected(0) and not table.door.sessions, 15)
     assert table.host.referee is not None and table.host.referee.seats[0].away
-    again = await table.sit("zoe")  # the token kept for ssh user zoe gives seat 0 back
-    assert table.seat_of("zoe") == 0
+    stranger = await Terminal.open(table.port, "zoe")  # the same user name is no one's seat
+    await stranger.expect(JOIN_SCREEN)
+    assert handle not in stranger.plain()
+    await stranger.close()
+    again = await Terminal.open(table.port, handle)  # the handle brings zoe back to seat 0
     await again.expect(GAME_SCREEN)
+    await wait_for(lambda: table.seat_of("zoe") == 0, 15)
     assert not table.host.referee.seats[0].away
     await again.close()
+
+
+async def test_two_friends_with_the_lobbys_command_both_sit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 23 item 1: the lobby tells everyone `ssh -p PORT play@…` and the password. Each is
+    asked a name and sits; the first keeps their seat; a third taking the first's name while
+    they are connected is refused."""
+    monkeypatch.setenv(door_access.PASSWORD_ENV, "blue otter")
+    door = await open_door()
+    try:
+        terminals = []
+        for name in ("Oli", "Ivy"):
+            friend = await Terminal.open(door.port, "play", password="blue otter")
+            await friend.expect(JOIN_SCREEN)
+            friend.press(name + "\r")  # nothing is offered for "play": the name is typed
+            await wait_for(lambda n=name: door.seat_of(n) is not None, 15)
+            terminals.append(friend)
+        assert {door.seat_of("Oli"), door.seat_of("Ivy")} == {0, 1}
+        assert "You joined this seat from another connection" not in terminals[0].plain()
+        third = await Terminal.open(door.port, "play", password="blue otter")
+        await third.expect(JOIN_SCREEN)
+        mark = third.mark()
+        third.press("Oli\r")
+        await third.expect("pick another", since=mark)
+        assert door.seat_of("Oli") == 0 and len(door.host.roster.seated(0)) == 1
+        await asyncio.gather(*(t.close() for t in [*terminals, third]))
+    finally:
+        await door.door.close()
+        await door.host.close()
+
+
+async def test_the_same_key_is_the_same_person(tmp_path: Path) -> None:
+    """With key authentication the key is the identity: whatever the user name, the same key
+    comes back to its seat, and another key is someone else."""
+    oli, ivy = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(oli.export_public_key() + ivy.export_public_key())
+    door = await open_door(keys)
+    try:
+        first = await Terminal.open(door.port, "play", client_keys=[oli])
+        await first.expect(JOIN_SCREEN)
+        first.press("Oli\r")
+        await wait_for(lambda: door.seat_of("Oli") == 0, 15)
+        assert "Come back to your seat" not in first.plain()  # the key is the way back
+        second = await Terminal.open(door.port, "play", client_keys=[ivy])
+        await second.expect(JOIN_SCREEN)
+        second.press("Ivy\r")
+        await wait_for(lambda: door.seat_of("Ivy") == 1, 15)
+        first.drop()
+        await wait_for(lambda: not door.host.connected(0), 15)
+        back = await Terminal.open(door.port, "someone", client_keys=[oli])
+        await wait_for(lambda: door.seat_of("Oli") == 0, 15)  # the saved token sits Oli again
+        await asyncio.gather(second.close(), back.close())
+    finally:
+        await door.door.close()
+        await door.host.close()
+
+
+async def test_an_address_barred_for_guessing_is_told_so(
+    table: Door, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23 item 7: past the tries an address has, even the right password is refused,
+    and the client is told why in an auth banner (OpenSSH prints it)."""
+    monkeypatch.setenv(door_access.PASSWORD_ENV, "open sesame")
+    monkeypatch.setattr(door_access, "REFUSAL_DELAY", 0.0)
+    table.door.guesses = JoinLimiter(JoinPolicy(free=0, most=1, delay=0.0))
+    banners: list[str] = []
+
+    class Client(asyncssh.SSHClient):
+        def auth_banner_received(self, msg: str, lang: str) -> None:
+            banners.append(msg)
+
+    for password in ("guess", "open sesame"):
+        with pytest.raises(asyncssh.PermissionDenied):
+            await asyncssh.connect(
+                "127.0.0.1",
+                table.port,
+                username="eve",
+                password=password,
+                known_hosts=None,
+                client_keys=None,
+                agent_path=None,
+                client_factory=Client,
+            )
+    assert any("Too many tries from your address" in banner for banner in banners)
 
 
 OPENSSH = shutil.which("ssh")

@@ -16,9 +16,11 @@ import aiohttp
 import pytest
 
 from net import door_access
+from net.door_access import Visitor
 from net.host import Host
 from net.limits import JoinLimiter, JoinPolicy
 from net.web_door import COOKIE, WHO_PREFIX, WebDoor
+from tests.net.conftest import wait_for
 from tests.net.web_browser import browser_missing, chromium, new_page, nothanks_table
 from tui.door import door_command
 
@@ -68,7 +70,7 @@ async def test_a_browser_plays_by_key_and_click_takes_its_seat_back_and_another_
     table: tuple[Host, int],
 ) -> None:
     host, port = table
-    async with Door(lambda who: door_command(port, who)) as door, chromium() as browser:
+    async with Door(lambda visitor: door_command(port, visitor)) as door, chromium() as browser:
         player = await new_page(browser)
         await player.open(door.url + "/")
         await player.wait_for("Welcome to the Gamenight table", timeout=30)
@@ -97,7 +99,7 @@ async def test_a_browser_plays_by_key_and_click_takes_its_seat_back_and_another_
         watchers = [m.name for m in host.members if m.seat is None]
         assert any(name.startswith("Guest ") for name in watchers)
 
-    expected = door_command(port, "")[:-1]
+    expected = door_command(port, Visitor(""))[:-1]
     assert len(door.ran) == 3  # the player, its reload, the spectator: nothing else ran
     assert all(
         argv[:-1] == expected and argv[-1].startswith("--who=" + WHO_PREFIX) for argv in door.ran
@@ -105,10 +107,37 @@ async def test_a_browser_plays_by_key_and_click_takes_its_seat_back_and_another_
     assert door.ran[0] == door.ran[1] != door.ran[2]
 
 
+@pytest.mark.skipif(NO_BROWSER is not None, reason=NO_BROWSER or "")
+async def test_two_browsers_are_two_people_and_type_without_a_click_first() -> None:
+    """Issue 23 items 1 and 6: two browser contexts on one machine take two seats, and each
+    page's keys reach the game from the start (no click, no focusing by the test)."""
+    host = await nothanks_table(players=3, bots=1)
+    port = host.port
+    assert port is not None
+    try:
+        async with Door(lambda visitor: door_command(port, visitor)) as door, chromium() as browser:
+            for name in ("Oli", "Ivy"):
+                page = await new_page(browser)
+                await page.open(door.url + "/")
+                await page.wait_for("Welcome to the Gamenight table", timeout=30)
+                focused = "() => document.activeElement.className"
+                await page.page.wait_for_function(f"{focused}.includes('xterm-helper-textarea')")
+                await page.page.keyboard.type(name)  # replaces the offered guest name
+                await page.page.keyboard.press("Enter")
+                await wait_for(lambda n=name: any(s.name == n for s in host.lobby.seats), 30)
+            seated = [(s.name, host.connected(i)) for i, s in enumerate(host.lobby.seats)]
+            assert seated[:2] == [("Oli", True), ("Ivy", True)]
+    finally:
+        await host.close()
+
+
 async def test_a_page_gets_nothing_but_this_table() -> None:
     """No folder listing, no downloads, no other identities than the server's own ids; the
     page's query strings do not reach the command."""
-    async with Door(lambda who: [*IDLE_CHILD, who]) as door, aiohttp.ClientSession() as http:
+    async with (
+        Door(lambda visitor: [*IDLE_CHILD, visitor.who]) as door,
+        aiohttp.ClientSession() as http,
+    ):
         for path in ("/static/", "/static/js/", "/download/key", "/ws/..%2f", "/ws/ZZZ", "/x"):
             async with http.get(door.url + path) as reply:
                 assert reply.status in (403, 404), path

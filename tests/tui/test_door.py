@@ -7,6 +7,7 @@ import sys
 
 from textual.widgets import Static
 
+from net.door_access import Visitor
 from net.paths import data_dir
 from tests.tui.pilots import SIZE
 from tui.cli import build_parser
@@ -14,11 +15,11 @@ from tui.door import DoorApp, door_command, door_data_dir
 
 
 def test_the_door_command_runs_this_python_for_one_table_and_one_person() -> None:
-    command = door_command(47474, "-zoe")  # a user name that looks like an option
+    command = door_command(47474, Visitor("-zoe"))  # a user name that looks like an option
     assert command[:3] == [sys.executable, "-m", "tui.cli"]
     args = build_parser().parse_args(command[3:])
     assert (args.command, args.port, args.who) == ("door", 47474, "-zoe")
-    named = build_parser().parse_args(door_command(47474, "zoe", "-Zoe's [b]table")[3:])
+    named = build_parser().parse_args(door_command(47474, Visitor("zoe"), "-Zoe's [b]table")[3:])
     assert (named.table, named.who) == ("-Zoe's [b]table", "zoe")
 
 

@@ -43,11 +43,14 @@ class DoorJoinScreen(Screen[None]):
     DoorJoinScreen #door-buttons Button { margin-right: 2; }
     """
 
-    def __init__(self, port: int, player: str, table: str = "") -> None:
+    def __init__(self, port: int, player: str, table: str = "", again: str = "") -> None:
+        """`again`: the command that brings this person back to their seat after a drop (an
+        SSH door's handle), shown under the name."""
         super().__init__()
         self.port = port
         self.player = player
         self.table = table
+        self.again = again
 
     def compose(self) -> ComposeResult:
         with Vertical(id="door-box"):
@@ -59,6 +62,10 @@ class DoorJoinScreen(Screen[None]):
                 yield Button("Take a seat", id="sit", variant="primary", compact=True)
                 yield Button("Watch", id="watch", compact=True)
             yield Static(id="status", markup=False)
+            if self.again:
+                yield Static(
+                    f"Dropped? Come back to your seat with:\n{self.again}", id="again", markup=False
+                )
         yield Footer()
 
     def on_mount(self) -> None:

@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from core import GAMES
 from tui.lan_setup import JoinPlan, parse_address
 from tui.messages import TakeSeat
-from tui.names import MAX_NAME_LENGTH, plain
+from tui.names import MAX_NAME_LENGTH, clean_name, plain
 from tui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
@@ -197,11 +197,17 @@ class JoinScreen(Screen[None]):
         self.run_worker(self._join(address, port, spectate), exclusive=True, group="join")
 
     def _join_table(self, table: FoundTable | None, spectate: bool) -> None:
-        """Sit at a found table, or watch it when asked to or when its game is under way."""
+        """Sit at a found table, or watch it when asked to or when its game is under way
+        without a seat of ours: a player back from a drop, with this table's token saved for
+        the name, takes their seat again."""
+        from net.client import load_token
+
         if table is None:
             self.say("No table chosen: pick one from the list or type its address.")
             return
-        spectate = spectate or info_of(table).get("phase") != "lobby"
+        name = clean_name(self.query_one("#name", Input).value)
+        ours = load_token(table.address, table.port, name) is not None
+        spectate = spectate or (info_of(table).get("phase") != "lobby" and not ours)
         self.run_worker(self._join(table.address, table.port, spectate), exclusive=True)
 
     async def _join(self, address: str, port: int, spectate: bool) -> None:
