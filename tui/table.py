@@ -119,6 +119,8 @@ class TableLink:
             return "Leave this game? g continues it later from the menu (Resume solo game)."
         if self.host is not None:
             return "Close the table? Everyone at it is disconnected."
+        if self.session.seat is None:
+            return "Stop watching this table?"
         return "Leave the table? Your seat stays yours: join again with the same name."
 
     def start(self) -> None:

@@ -167,8 +167,9 @@ class JoinScreen(Screen[None]):
             found.disable_option_at_index(0)
             return
         found.add_options(Option(table_line(t), id=t.service) for t in tables)
-        services = [t.service for t in tables]
-        found.highlighted = services.index(chosen.service) if chosen in tables else 0
+        services = [t.service for t in tables]  # the highlight follows its table, by service
+        kept = chosen is not None and chosen.service in services
+        found.highlighted = services.index(chosen.service) if kept else 0
 
     def _chosen(self) -> FoundTable | None:
         found = self.query_one("#found", OptionList)

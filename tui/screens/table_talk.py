@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.actions import parse
 from textual.binding import Binding
 from textual.screen import Screen
@@ -45,6 +46,7 @@ class TableTalk(Screen[None]):
         super().__init__()
         self.table = table
         self._keys_shown: tuple[bool | None, ...] = ()
+        self._chat_sent = False  # the key just before this one sent a chat line
 
     def say(self, text: str) -> None:
         raise NotImplementedError
@@ -80,7 +82,7 @@ class TableTalk(Screen[None]):
             self.query_one(self.TALK_LOG, Log).write_line(talk_line(message))
         elif kind == "closed":
             if self.table.gone is not None:
-                self.say(f"{self.table.gone} q goes back to the menu.")
+                self.say(f"{self.table.gone} q leaves.")
             elif self.table.host is not None:
                 self.say(f"The table closed: {plain(message.get('reason'))}. q leaves.")
             else:
@@ -119,7 +121,16 @@ class TableTalk(Screen[None]):
     def action_chat(self) -> None:
         self.query_one(ChatInput).open()
 
+    def on_key(self, event: events.Key) -> None:
+        """Escape straight after Enter sent a chat line means "leave the chat" (it closed with
+        the sending), never "leave the table" (issue 23): that one Escape does nothing."""
+        if self._chat_sent and event.key == "escape":
+            event.prevent_default()
+            event.stop()
+        self._chat_sent = False
+
     def on_chat_input_send(self, event: ChatInput.Send) -> None:
+        self._chat_sent = True
         if self.table.lan and self.table.dropped is None:
             self.table.chat(event.text)
         else:
@@ -137,7 +148,7 @@ class TableTalk(Screen[None]):
             await self.table.rejoin()
         except HandshakeError as err:
             if self.table.gone is not None:
-                self.say(f"{self.table.gone} q goes back to the menu.")
+                self.say(f"{self.table.gone} q leaves.")
             else:
                 self.say(f"The table refused you: {plain(err)}")
         except Exception as err:  # unreachable, timed out, garbled: said, never a crash
