@@ -48,6 +48,7 @@ class GamenightApp(App[None]):
     """Main menu, solo set-up, lobbies, game screens, final tables, rules and help."""
 
     CSS_PATH = "gamenight.tcss"
+    HAS_MENU = True  # a door's app has none: leaving the table ends it (tui/door.py)
     TITLE = "Gamenight"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("question_mark,f1", "help", "Help", key_display="?")]  # noqa: RUF012

@@ -73,6 +73,8 @@ def door_player(port: int, who: str, name: str = "") -> str:
 class DoorApp(GamenightApp):
     """The app with the door's join screen as its base and no way out but leaving."""
 
+    HAS_MENU = False
+
     def __init__(
         self, port: int, who: str, table: str = "", name: str = "", again: str = ""
     ) -> None:

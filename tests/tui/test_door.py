@@ -8,10 +8,13 @@ import sys
 from textual.widgets import Static
 
 from net.door_access import Visitor
+from net.host import Host
 from net.paths import data_dir
-from tests.tui.pilots import SIZE
+from tests.tui.lan_pilots import on_screen, text_of
+from tests.tui.pilots import SIZE, wait_until
 from tui.cli import build_parser
 from tui.door import DoorApp, door_command, door_data_dir
+from tui.screens.lobby import ClientLobbyScreen
 
 
 def test_the_door_command_runs_this_python_for_one_table_and_one_person() -> None:
@@ -37,3 +40,20 @@ async def test_the_welcome_names_the_table_as_typed_never_as_markup() -> None:
     async with app.run_test(size=SIZE):
         title = app.screen.query_one(".screen-title", Static)
         assert str(title.render()) == "Welcome to Zoe's [b]table"
+
+
+async def test_a_door_whose_table_closed_says_q_leaves_not_the_menu() -> None:
+    """Issue 23 item 8: a door's app has no menu to go back to."""
+    host = Host("nothanks", name="Hana", players=3, joins=None)
+    port = await host.serve("127.0.0.1", 0)
+    app = DoorApp(port, "door-test-who", "Hana's table", name="Kim")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            await on_screen(pilot, ClientLobbyScreen)
+            lobby = app.screen
+            await host.close()
+            await wait_until(pilot, lambda: "closed the table" in text_of(lobby, "#status"))
+            assert text_of(lobby, "#status") == "The host closed the table. q leaves."
+    finally:
+        await host.close()

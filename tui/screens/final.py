@@ -103,7 +103,8 @@ class FinalScreen(Screen[None]):
     def _ended(self, reason: str) -> None:
         """The connection ended: there is no next game to be taken to, so say why."""
         if self.table.gone is not None:
-            text = f"{self.table.gone} m goes back to the menu."
+            menu = getattr(self.app, "HAS_MENU", True)
+            text = f"{self.table.gone} {'m goes back to the menu' if menu else 'm leaves'}."
         else:
             text = f"Disconnected: {plain(reason)}. m goes back to the menu; join again from there."
         self.query_one("#hint", Static).update(text)

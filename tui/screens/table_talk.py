@@ -82,7 +82,7 @@ class TableTalk(Screen[None]):
             self.query_one(self.TALK_LOG, Log).write_line(talk_line(message))
         elif kind == "closed":
             if self.table.gone is not None:
-                self.say(f"{self.table.gone} q leaves.")
+                self.say(f"{self.table.gone} {self.where_q_goes}")
             elif self.table.host is not None:
                 self.say(f"The table closed: {plain(message.get('reason'))}. q leaves.")
             else:
@@ -121,6 +121,12 @@ class TableTalk(Screen[None]):
     def action_chat(self) -> None:
         self.query_one(ChatInput).open()
 
+    @property
+    def where_q_goes(self) -> str:
+        """What q does once the table is gone: back to the menu, or (a door's app, which has
+        no menu) out of Gamenight."""
+        return "q goes back to the menu." if getattr(self.app, "HAS_MENU", True) else "q leaves."
+
     def on_key(self, event: events.Key) -> None:
         """Escape straight after Enter sent a chat line means "leave the chat" (it closed with
         the sending), never "leave the table" (issue 23): that one Escape does nothing."""
@@ -148,7 +154,7 @@ class TableTalk(Screen[None]):
             await self.table.rejoin()
         except HandshakeError as err:
             if self.table.gone is not None:
-                self.say(f"{self.table.gone} q leaves.")
+                self.say(f"{self.table.gone} {self.where_q_goes}")
             else:
                 self.say(f"The table refused you: {plain(err)}")
         except Exception as err:  # unreachable, timed out, garbled: said, never a crash
