@@ -30,8 +30,8 @@ from typing import Any
 from rich.table import Table
 
 from core.arena import share_text
-from tui.arena_cmd import output_console
-from tui.arena_runner import default_jobs, run_series
+from tui.programs.arena import output_console
+from tui.programs.arena_runner import default_jobs, run_series
 
 GAME = "nothanks"
 SEATS = ["hard", "easy", "easy", "easy"]

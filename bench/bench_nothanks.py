@@ -22,7 +22,7 @@ from typing import Any
 
 from core.arena import share_text
 from core.nothanks import GAME
-from tui.arena_runner import default_jobs, run_series
+from tui.programs.arena_runner import default_jobs, run_series
 
 ENGINE_GAMES = 3000
 

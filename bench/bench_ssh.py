@@ -36,7 +36,8 @@ from core import get_game  # noqa: E402
 from net.host import Host  # noqa: E402
 from net.ssh_door import SshDoor  # noqa: E402
 from tests.net.ssh_terminal import Terminal  # noqa: E402
-from tui.ssh_setup import SshPlan, open_ssh_door  # noqa: E402
+from tui.table.doors import open_ssh_door  # noqa: E402
+from tui.table.plans import SshPlan  # noqa: E402
 
 JOIN_TITLE = "Welcome to the Gamenight table"
 JOIN_FOOTER = "Leave"

@@ -40,7 +40,7 @@ HEAVY = (
     "net.host",
     "core.nothanks.bots",
     "core.arena",
-    "tui.arena_runner",
+    "tui.programs.arena_runner",
     "openskill",
     "tui.games.nothanks.screen",
 )
@@ -48,7 +48,7 @@ HEAVY = (
 CHILD = """
 import sys, time, json
 t0 = time.monotonic()
-import tui.cli
+import tui.programs.cli
 import tui.app
 from tui.app import GamenightApp
 imported = time.monotonic()

@@ -29,8 +29,8 @@ os.environ.setdefault("GAMENIGHT_CONFIG_DIR", tempfile.mkdtemp(prefix="gamenight
 
 from net.protocol import PROTOCOL_VERSION, encode, read_frame  # noqa: E402
 from tui.app import GamenightApp  # noqa: E402
-from tui.lan_setup import HostPlan  # noqa: E402
 from tui.screens.host_lobby import HostLobbyScreen  # noqa: E402
+from tui.table.plans import HostPlan  # noqa: E402
 
 
 def rss_mib() -> float:

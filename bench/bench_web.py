@@ -43,7 +43,7 @@ from tests.net.web_browser import (  # noqa: E402
     new_page,
     nothanks_table,
 )
-from tui.door import door_command  # noqa: E402
+from tui.table.doors import door_command  # noqa: E402
 
 WELCOME = "Welcome to the Gamenight table"
 PLAYERS = 7

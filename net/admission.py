@@ -6,6 +6,9 @@ seated player coming back is never turned away nor slowed. Anyone else is a newc
 newcomers can multiply is bounded per table: connections yet to say `hello` (the oldest waiting
 is dropped past MAX_HANDSHAKES), spectators (MAX_SPECTATORS), and joins per peer address
 (net/limits.py's JoinLimiter). A newcomer's name must be free and plain (net/names.py).
+
+The host (net/host.py) makes its door and so imports this module; the door does not import the
+host back. What it needs of its table is written down as `Table`, which `net.host.Host` meets.
 """
 
 from __future__ import annotations
@@ -13,18 +16,16 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from net import schema
 from net.limits import JoinLimiter, JoinPolicy
 from net.link import Link, LinkClosed
+from net.lobby import Lobby
 from net.names import check_name, name_key
 from net.protocol import PROTOCOL_VERSION, ProtocolError, brief
-from net.roster import Member
+from net.roster import Member, Roster
 from net.session import Message
-
-if TYPE_CHECKING:
-    from net.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -44,12 +45,47 @@ class Entry:
     rejoin: bool = False
 
 
+class Table(Protocol):
+    """What the door needs of its table (`net.host.Host`): the settings of a connection, the
+    lobby and roster a `hello` is checked against, and where admitted connections go."""
+
+    @property
+    def heartbeat(self) -> float: ...
+
+    @property
+    def handshake_timeout(self) -> float: ...
+
+    @property
+    def write_limit(self) -> int: ...
+
+    @property
+    def lobby(self) -> Lobby: ...
+
+    @property
+    def roster(self) -> Roster: ...
+
+    @property
+    def local_seat(self) -> int | None: ...
+
+    @property
+    def running(self) -> object | None:
+        """The game once started (newcomers then only watch), None in the lobby."""
+
+    def info(self) -> Message: ...
+
+    def seat_member(self, link: Link, entry: Entry) -> Member: ...
+
+    def handle(self, member: Member, message: Message) -> None: ...
+
+    def leave(self, member: Member) -> None: ...
+
+
 class Admission:
     """The door of one table: its listening socket, every connection's first frame, the checks
     on it and the limits on newcomers. Admitted connections are the host's (`Host.seat_member`,
     `Host.handle`, `Host.leave`); the door keeps only what it needs to close them all."""
 
-    def __init__(self, host: Host, joins: JoinPolicy | None) -> None:
+    def __init__(self, host: Table, joins: JoinPolicy | None) -> None:
         self.host = host
         self.joins = None if joins is None else JoinLimiter(joins)
         # Peer addresses whose joins are not counted: a door's programs all come from loopback,

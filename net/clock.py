@@ -5,6 +5,9 @@ seats in `to_act`, and on expiry acts for those still there. Only games that lis
 `turn_seconds` option get one (Rummikub); the rules decide what a timeout does. State messages
 carry `seconds_left` rather than a wall-clock deadline, so a client whose clock is off still
 counts down correctly.
+
+The clock imports the referee it drives and never the reverse: the referee knows a clock only
+as `net.referee.Clock`, the one method its state messages need.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The referee: the one place a game's state lives, and the only code that changes it.
 
 One name per idea: a *table* is what people see and join (`net.host.Host`: its lobby, its name,
-everyone connected; `tui.table.TableLink` is the app's link to one); the *referee* is the game in
-play at a table, holding its state and applying its rules. Every game has one, solo included.
+everyone connected; `tui.table.link.TableLink` is the app's link to one); the *referee* is the
+game in play at a table, holding its state and applying its rules.
+Every game has one, solo included.
 
 Seats are filled by bots (driven here) or by endpoints: anything with a `push(message)` method, a
 local TUI screen or a TCP connection alike, so a remote player is just another endpoint. Each
@@ -23,13 +24,10 @@ import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from core import IllegalMove, get_bot, get_game, new_record, record_action
 from core.api import Action, Bot, View, check_seat
-
-if TYPE_CHECKING:
-    from net.clock import TurnClock
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +39,13 @@ class Endpoint(Protocol):
     """Something that receives a seat's messages; `push` must not block."""
 
     def push(self, message: dict[str, Any]) -> None: ...
+
+
+class Clock(Protocol):
+    """What the referee needs of a turn clock (net/clock.py's `TurnClock`, which imports this
+    module and sets itself as `Referee.clock`): its part of every state message."""
+
+    def public(self) -> dict[str, Any] | None: ...
 
 
 @dataclass
@@ -114,7 +119,7 @@ class Referee:
         self.write_ahead = write_ahead
         self.on_action = on_action
         self.spectators: list[Endpoint] = []
-        self.clock: TurnClock | None = None  # set by a host whose game has a turn clock
+        self.clock: Clock | None = None  # set by a host whose game has a turn clock
         self.finished = asyncio.Event()
         self._bots: dict[int, Bot] = {}
         self._bot_rngs: dict[int, random.Random] = {}

@@ -56,7 +56,7 @@ HANDLE = re.compile(r"p-([0-9a-f]{12})([0-9a-f]{12})")
 KEY_WHO = "key-"
 
 DoorCommand = Callable[[door_access.Visitor], list[str]]
-"""The program to run for a person (`tui.door.door_command` bound to the table)."""
+"""The program to run for a person (`tui.programs.door.door_command` bound to the table)."""
 
 TOO_MANY_TRIES = "Too many tries from your address: wait a minute, then try again.\r\n"
 TOO_MANY_JOINS = "Too many new sessions from your address: wait a minute, then try again.\r\n"

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from net.web_door import WebDoor  # noqa: E402
 from tests.net.web_browser import browser_missing, chromium, new_page, nothanks_table  # noqa: E402
-from tui.door import door_command  # noqa: E402
+from tui.table.doors import door_command  # noqa: E402
 
 PICTURE = ROOT / "screenshots" / "browser-nothanks.png"
 

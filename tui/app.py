@@ -2,13 +2,16 @@
 
 Only the menu is imported with the app; every other screen, `core`, `net` and the bots are
 imported when first needed, so `gamenight` shows its menu fast (bench/bench_startup.py).
-Screens never import the app: they post `tui.messages` (go to the menu, play again, start a
-solo game) and the table link asks for its lobby or game screen the same way; the app builds
-the screen and puts it in place.
+Screens never import the app: they post `tui.base.messages` (go to the menu, play again, the
+rules, a replay) and `tui.table.plans.StartSolo`, and the table link asks for its lobby or game
+screen the same way (`tui.table.link.ShowTable`, handled by name — `on_show_table` — so the app
+need not import the link, and `net` with it, before a table exists); the app builds the screen
+and puts it in place. The app is the one importer of the game registry (`tui.games`): the shared
+screens get the games, their rules and their screens from it as arguments.
 
 Navigation keeps the screen stack shallow: the menu is the base screen; set-up, lobby, game and
 final table replace one another above it, so "back to the menu" is always one pop away. The
-table link (`self.table`, tui/table.py) outlives its screens — lobby, game, final table, the
+table link (`self.table`, tui/table/link.py) outlives its screens — lobby, game, final table, the
 next game — and is closed only by going back to the menu or quitting.
 """
 
@@ -23,14 +26,13 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tui import settings
-from tui.lan_setup import HostPlan, JoinPlan
-from tui.messages import GoToMenu, PlayAgain, ShowTable, StartSolo, TakeSeat
+from tui.base import settings
+from tui.base.messages import GoToMenu, OpenReplay, PlayAgain, ShowRules
 from tui.screens.menu import MenuScreen
+from tui.table.plans import HostPlan, JoinPlan, SoloSetup, StartSolo
 
 if TYPE_CHECKING:
-    from tui.solo import SoloSetup
-    from tui.table import TableLink
+    from tui.table.link import ShowTable, TableLink, TakeSeat
 
 DEFAULT_BOT_DELAY = 0.8
 BOT_DELAY_ENV = "GAMENIGHT_BOT_DELAY"
@@ -47,8 +49,8 @@ def default_bot_delay() -> float:
 class GamenightApp(App[None]):
     """Main menu, solo set-up, lobbies, game screens, final tables, rules and help."""
 
-    CSS_PATH = "gamenight.tcss"
-    HAS_MENU = True  # a door's app has none: leaving the table ends it (tui/door.py)
+    CSS_PATH = Path(__file__).with_name("gamenight.tcss")  # also for a subclass elsewhere
+    HAS_MENU = True  # a door's app has none: leaving the table ends it (tui/programs/door.py)
     TITLE = "Gamenight"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("question_mark,f1", "help", "Help", key_display="?")]  # noqa: RUF012
@@ -110,15 +112,22 @@ class GamenightApp(App[None]):
             self.push_screen(HelpScreen(self.screen))
 
     def action_rules(self, game_id: str = "") -> None:
+        from tui.games import playable_games, rules_text
         from tui.screens.rules import RulesScreen
 
-        self.push_screen(RulesScreen(game_id or None))
+        texts = {g.id: (g.title, text) for g in playable_games() if (text := rules_text(g.id))}
+        self.push_screen(RulesScreen(texts, game_id or None))
+
+    @on(ShowRules)
+    def _show_rules(self, message: ShowRules) -> None:
+        self.action_rules(message.game_id)
 
     # ---- solo tables --------------------------------------------------------------------------
     def action_solo(self, game_id: str = "") -> None:
+        from tui.games import playable_games
         from tui.screens.solo_setup import SoloSetupScreen
 
-        self.push_screen(SoloSetupScreen(game_id or None))
+        self.push_screen(SoloSetupScreen(playable_games(), game_id or None))
 
     @on(StartSolo)
     def _start_solo(self, message: StartSolo) -> None:
@@ -126,8 +135,8 @@ class GamenightApp(App[None]):
 
     def start_solo(self, setup: SoloSetup) -> None:
         """Seat the player at a new solo table; its game screen replaces the set-up."""
-        from tui.names import plain
-        from tui.solo import open_solo
+        from tui.base.names import plain
+        from tui.table.solo import open_solo
 
         seed = None if self.seed is None else self.seed + self.games_started
         self.games_started += 1
@@ -142,8 +151,8 @@ class GamenightApp(App[None]):
 
     def action_resume_solo(self) -> None:
         """Continue the newest solo game a crash (or leaving it) cut off."""
-        from tui.names import plain
-        from tui.solo import resume_solo
+        from tui.base.names import plain
+        from tui.table.solo import resume_solo
 
         try:
             table = resume_solo(self, self.bot_delay)
@@ -167,18 +176,23 @@ class GamenightApp(App[None]):
 
         self.push_screen(ReplaysScreen())
 
+    @on(OpenReplay)
+    def _open_replay(self, message: OpenReplay) -> None:
+        self.open_replay(message.path)
+
     def open_replay(self, path: Path) -> None:
         """Watch a record file; one that is not a record is said, and nothing else changes."""
-        from tui.names import plain
-        from tui.replays import read_replay
+        from tui.base.names import plain
+        from tui.games import screen_class
         from tui.screens.replay import replay_screen
+        from tui.table.replays import read_replay
 
         try:
             replay = read_replay(path)
         except ValueError as err:
             self.notify(plain(err), severity="error", markup=False, timeout=10)
             return
-        self.push_screen(replay_screen(replay))
+        self.push_screen(replay_screen(replay, screen_class(replay.game_id)))
 
     # ---- going back ---------------------------------------------------------------------------
     @on(GoToMenu)
@@ -216,8 +230,8 @@ class GamenightApp(App[None]):
         self.run_worker(self._host(plan), exclusive=True, group="host")
 
     async def _host(self, plan: HostPlan) -> None:
-        from tui.names import plain
-        from tui.table import open_host
+        from tui.base.names import plain
+        from tui.table.hosting import open_host
 
         try:
             table = await open_host(self, plan)
@@ -238,8 +252,8 @@ class GamenightApp(App[None]):
 
         self.push_screen(JoinScreen(plan))
 
-    @on(TakeSeat)
-    def _take_seat(self, message: TakeSeat) -> None:
+    def on_take_seat(self, message: TakeSeat) -> None:
+        """A join screen connected to a table: sit there."""
         self.remember_name(message.player)
         self.sit(message.table)
 
@@ -248,8 +262,7 @@ class GamenightApp(App[None]):
         self.table = table
         table.start()
 
-    @on(ShowTable)
-    def _show_table(self, message: ShowTable) -> None:
+    def on_show_table(self, message: ShowTable) -> None:
         """Put the screen the table calls for just above the menu, closing whatever table
         screen (and overlay) was there: the stack stays menu + one screen."""
         table = message.table
@@ -258,13 +271,13 @@ class GamenightApp(App[None]):
         self._replace_above_menu(self._table_screen(table, message))
 
     def _table_screen(self, table: TableLink, message: ShowTable) -> Screen[None]:
-        from tui.games import screen_class
+        from tui.games import playable_games, screen_class
 
         if message.screen == "lobby":
             if table.host is not None:
                 from tui.screens.host_lobby import HostLobbyScreen
 
-                return HostLobbyScreen(table)
+                return HostLobbyScreen(table, playable_games())
             from tui.screens.lobby import ClientLobbyScreen
 
             return ClientLobbyScreen(table)

@@ -3,7 +3,9 @@
 All three levels share one representation: a seat's cards as a bit mask (bit `c` set when it
 holds card `c`), which makes the marginal score of a card (NT-11) a constant-time test of its two
 neighbours. The easy and normal policies, and the run-aware playout policy of the hard bot's
-search, are plain functions of public facts with one signature (`Policy`).
+search, are plain functions of public facts with one signature (`Policy`). That signature, the
+mask's score and the sampled game the search plays (`World`) are in core/nothanks/world.py,
+which both this module and the search import: the search never imports the bots.
 
 Other seats' tokens are hidden (NT-14) but every pass and every take is public (NT-13), so each
 bot deduces them exactly from the log: start tokens, minus passes, plus pots taken.
@@ -19,13 +21,11 @@ from typing import Any
 from core.api import Action, View
 from core.nothanks.rules import CARDS
 from core.nothanks.search import Search, chooses_take
+from core.nothanks.world import Policy, World
+from core.nothanks.world import mask_points as mask_points  # re-exported: tests use it
 
 TAKE: Action = {"kind": "take"}
 PASS: Action = {"kind": "pass"}
-
-# A policy answers "does `seat` take the offered card?" from public facts only:
-# (card, pot, masks, tokens, seat) -> bool.
-Policy = Callable[[int, int, list[int], list[int], int], bool]
 
 
 def mask_of(cards: list[int]) -> int:
@@ -34,18 +34,6 @@ def mask_of(cards: list[int]) -> int:
     for card in cards:
         mask |= 1 << card
     return mask
-
-
-def mask_points(mask: int) -> int:
-    """NT-11 card points of a mask: the lowest card of each run, i.e. cards without a left
-    neighbour."""
-    lows = mask & ~(mask << 1)
-    total = 0
-    while lows:
-        low_bit = lows & -lows
-        total += low_bit.bit_length() - 1
-        lows ^= low_bit
-    return total
 
 
 def points_delta(mask: int, card: int) -> int:
@@ -201,53 +189,6 @@ class NormalBot(ViewBot):
     """Counts everyone's tokens, milks its own cards and sizes its greed to its tokens."""
 
     policy = staticmethod(normal_takes)
-
-
-class World:
-    """One determinization: the view's public facts plus a sampled deck, as plain lists.
-
-    The deck is a list popped from the end, so turning up a card costs nothing.
-    """
-
-    __slots__ = ("card", "deck", "masks", "pot", "tokens", "turn")
-
-    def __init__(
-        self, card: int, pot: int, masks: list[int], tokens: list[int], turn: int, deck: list[int]
-    ) -> None:
-        self.card = card
-        self.pot = pot
-        self.masks = masks
-        self.tokens = tokens
-        self.turn = turn
-        self.deck = deck
-
-    def step(self, take: bool) -> bool:
-        """Apply take (NT-6) or pass (NT-7) for the seat to act; False once the game ended."""
-        turn = self.turn
-        if take:
-            self.masks[turn] |= 1 << self.card
-            self.tokens[turn] += self.pot
-            self.pot = 0
-            if not self.deck:  # NT-10
-                return False
-            self.card = self.deck.pop()
-        else:
-            self.tokens[turn] -= 1
-            self.pot += 1
-            self.turn = (turn + 1) % len(self.masks)
-        return True
-
-    def play_out(self, policy: Policy) -> None:
-        """Play to the end, every seat following `policy`."""
-        while self.step(
-            self.tokens[self.turn] == 0
-            or policy(self.card, self.pot, self.masks, self.tokens, self.turn)
-        ):
-            pass
-
-    def scores(self) -> list[int]:
-        """NT-11 scores as they stand: card points minus tokens."""
-        return [mask_points(m) - t for m, t in zip(self.masks, self.tokens, strict=True)]
 
 
 def sample_world(position: Position, rng: random.Random) -> World:

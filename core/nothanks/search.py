@@ -13,6 +13,8 @@ play for the win of NT-12, was no stronger).
 
 The budget and the playout policy are parameters, so the hard bot and its sparring partner in
 bench/ share this code. Budgets are counted in iterations, never in time (core has no clock).
+The worlds it plays and the policy's signature come from core/nothanks/world.py; the bots
+import this module for their hard bot, and it does not import them back.
 """
 
 from __future__ import annotations
@@ -21,13 +23,11 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # bots.py imports this module for its hard bot
-    from core.nothanks.bots import Policy, World
+from core.nothanks.world import Policy, World
 
 # One sampled game: a world consistent with what the mover knows.
-Deal = Callable[[random.Random], "World"]
+Deal = Callable[[random.Random], World]
 
 
 class Node:

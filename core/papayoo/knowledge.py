@@ -10,19 +10,27 @@ Hearts and Oh Hell resamplers ignored voids):
 - the cards the seat passed sit in its left neighbour's hand until that neighbour plays them;
 - a seat that did not follow a suit holds none of it (PY-13);
 - every other hand has exactly its public size.
+
+The rules' `twin` calls `twin_state`, so the rules import this module and it never imports
+them: what sampling needs of the game is only a seat's view (`SeatViews`, which the rules'
+`Papayoo` meets), and the state comes from core/papayoo/state.py.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from core.api import View
 from core.papayoo.cards import SUIT, cards_in_play, pass_count, sort_cards
+from core.papayoo.state import PapayooState
 
-if TYPE_CHECKING:
-    from core.papayoo.rules import Papayoo, PapayooState
+
+class SeatViews(Protocol):
+    """What sampling needs of the game: the view one seat (None: a spectator) has of a state."""
+
+    def view(self, state: PapayooState, seat: int | None) -> View: ...
 
 
 @dataclass
@@ -132,7 +140,7 @@ def assign(
 
 
 def twin_state(
-    game: Papayoo, state: PapayooState, seat: int | None, rng: random.Random
+    game: SeatViews, state: PapayooState, seat: int | None, rng: random.Random
 ) -> PapayooState:
     """`state` with everything `seat` may not know drawn again: other hands (from the seat's
     own view, so only consistent deals), others' chosen passes, and the seed."""

@@ -1,9 +1,8 @@
 """Papayoo rules (../shared/rules/papayoo.md, PY-1 to PY-21).
 
-The state is a small immutable value with `__slots__`, built field by field by `apply`: a
-benchmark plays hundreds of whole games a second and the hard bot's search is built on views of
-it. Its log is a linked list of `(entry, previous)` pairs, so adding an entry costs the same
-on the last trick as on the first; views turn it into a list.
+The state value and the follow-suit rule (PY-13) are in core/papayoo/state.py, what a seat
+sees in core/papayoo/views.py and the sampling of `twin` in core/papayoo/knowledge.py: this
+module imports those three and none of them imports it back. Here is how a state changes.
 
 Chance: the first deal and the first dealer come from `random.Random(seed)` in `new`; the die
 (PY-11) and every later deal from `core.api.chance(seed, ...)`, so the record replays them.
@@ -45,89 +44,11 @@ from core.papayoo.cards import (
     sort_cards,
     trick_winner,
 )
-from core.value import Chain, SlotValue, chain_entries
+from core.papayoo.knowledge import twin_state
+from core.papayoo.state import PapayooState, legal_cards
+from core.papayoo.views import build_view
 
 KINDS = ("pass_cards", "play")
-Log = Chain
-
-
-class PapayooState(SlotValue):
-    """One moment of a game. Treat as immutable: `apply` returns a new one.
-
-    `deal` counts from 0 here and from 1 in views; `totals` hold the finished deals only and
-    `points` the current one.
-    """
-
-    _linked = ("log",)
-    __slots__ = (
-        "chosen",
-        "deal",
-        "dealer",
-        "deals",
-        "first",
-        "hands",
-        "last_trick",
-        "log",
-        "papayoo",
-        "passes",
-        "phase",
-        "players",
-        "points",
-        "seed",
-        "totals",
-        "trick",
-        "turn",
-    )
-
-    players: int
-    seed: int
-    deals: int
-    first: int
-    deal: int
-    dealer: int
-    phase: str
-    hands: tuple[tuple[str, ...], ...]
-    chosen: tuple[tuple[str, ...] | None, ...]
-    passes: tuple[tuple[tuple[str, ...], ...], ...]
-    papayoo: str | None
-    trick: tuple[tuple[int, str], ...]
-    turn: int | None
-    points: tuple[int, ...]
-    totals: tuple[int, ...]
-    last_trick: tuple[tuple[tuple[int, str], ...], int, int] | None
-    log: Log
-
-    def copy(self) -> PapayooState:
-        """A shallow copy for `apply` to change: every field is itself immutable."""
-        s = PapayooState()
-        s.players = self.players
-        s.seed = self.seed
-        s.deals = self.deals
-        s.first = self.first
-        s.deal = self.deal
-        s.dealer = self.dealer
-        s.phase = self.phase
-        s.hands = self.hands
-        s.chosen = self.chosen
-        s.passes = self.passes
-        s.papayoo = self.papayoo
-        s.trick = self.trick
-        s.turn = self.turn
-        s.points = self.points
-        s.totals = self.totals
-        s.last_trick = self.last_trick
-        s.log = self.log
-        return s
-
-    def entries(self) -> list[tuple[Any, ...]]:
-        """The log, oldest entry first."""
-        return chain_entries(self.log)
-
-    def __repr__(self) -> str:
-        return (
-            f"PapayooState(deal={self.deal}, phase={self.phase!r}, turn={self.turn}, "
-            f"papayoo={self.papayoo}, trick={self.trick}, hands={self.hands})"
-        )
 
 
 def _validate_deck(deck: object, players: int) -> tuple[str, ...]:
@@ -156,15 +77,6 @@ def _shuffled(seed: int, deal: int, players: int) -> tuple[tuple[str, ...], ...]
     order = list(cards_in_play(players))
     chance(seed, "deal", deal).shuffle(order)
     return deal_hands(order, players)
-
-
-def legal_cards(hand: tuple[str, ...], trick: tuple[tuple[int, str], ...]) -> tuple[str, ...]:
-    """PY-13: follow the suit led when you can; otherwise (or when leading) any card."""
-    if not trick:
-        return hand
-    lead = SUIT[trick[0][1]]
-    follow = tuple(card for card in hand if SUIT[card] == lead)
-    return follow or hand
 
 
 class Papayoo:
@@ -309,8 +221,6 @@ class Papayoo:
 
     def twin(self, state: PapayooState, seat: int | None, rng: random.Random) -> PapayooState:
         """Other hands and others' passes resampled from what `seat` knows, another seed."""
-        from core.papayoo.knowledge import twin_state  # the sampler builds on views
-
         return twin_state(self, state, seat, rng)
 
     def is_over(self, state: PapayooState) -> bool:
@@ -327,8 +237,6 @@ class Papayoo:
 
     def view(self, state: PapayooState, seat: int | None) -> View:
         """PY-19/20/21: the public table, the seat's own hand and its own pass only."""
-        from core.papayoo.views import build_view
-
         return build_view(self, state, seat)
 
 

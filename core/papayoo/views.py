@@ -3,21 +3,33 @@
 Everything that leaves the engine for a seat passes through `build_view`, log included: the
 log's pass entries are filtered here, so the cards a seat gave and received reach that seat
 only, and nobody learns a pass before every seat has chosen (PY-10).
+
+The rules (core/papayoo/rules.py) call `build_view` and so import this module; it does not
+import them back. What it asks of the game is the `ViewedGame` protocol below, which the rules'
+`Papayoo` meets; the state and PY-13 come from core/papayoo/state.py.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from core.api import View
 from core.papayoo.cards import SUIT, pass_count
-from core.papayoo.rules import legal_cards
-
-if TYPE_CHECKING:
-    from core.papayoo.rules import Papayoo, PapayooState
+from core.papayoo.state import PapayooState, legal_cards
 
 
-def build_view(game: Papayoo, state: PapayooState, seat: int | None) -> View:
+class ViewedGame(Protocol):
+    """What a view needs of the rules: the game's id, who is to act, and the result."""
+
+    @property
+    def id(self) -> str: ...
+
+    def to_act(self, state: PapayooState) -> list[int]: ...
+
+    def result(self, state: PapayooState) -> dict[str, list[int]]: ...
+
+
+def build_view(game: ViewedGame, state: PapayooState, seat: int | None) -> View:
     players = state.players
     passing = state.phase == "pass"
     trick = state.trick

@@ -25,7 +25,8 @@ from net.pty_process import PtyProcess
 from net.ssh_door import SshDoor
 from tests.net.conftest import wait_for
 from tests.net.ssh_terminal import ESCAPES, Terminal
-from tui.ssh_setup import SshPlan, open_ssh_door
+from tui.table.doors import open_ssh_door
+from tui.table.plans import SshPlan
 
 GAME_SCREEN = "No thanks!"  # the pass key's name in the game screen's footer
 JOIN_SCREEN = "Welcome to Gamenight's table"  # the host's table name

@@ -22,7 +22,7 @@ from net.limits import JoinLimiter, JoinPolicy
 from net.web_door import COOKIE, WHO_PREFIX, WebDoor
 from tests.net.conftest import wait_for
 from tests.net.web_browser import browser_missing, chromium, new_page, nothanks_table
-from tui.door import door_command
+from tui.table.doors import door_command
 
 NO_BROWSER = browser_missing()
 IDLE_CHILD = [  # a stand-in door client: says it is a Textual app, ends at its first input

@@ -15,10 +15,10 @@ from net.host import Host
 from tests.net.conftest import BotDriver, join
 from tests.tui.pilots import wait_until
 from tui.app import GamenightApp
-from tui.lan_setup import HostPlan, JoinPlan
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.host_lobby import HostLobbyScreen
 from tui.screens.join import JoinScreen, TableEvent
+from tui.table.plans import HostPlan, JoinPlan
 
 LAN_PORT = 47011  # a fixed port for the pictures, so that the address shown never changes
 

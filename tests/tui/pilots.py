@@ -15,9 +15,9 @@ from textual.pilot import Pilot
 
 from core import get_game
 from tui.app import GamenightApp
+from tui.base.messages import StateMessage
 from tui.games import screen_class
 from tui.games.nothanks.screen import NoThanksScreen
-from tui.messages import StateMessage
 from tui.screens.final import FinalScreen
 from tui.screens.solo_setup import SoloSetupScreen
 from tui.widgets.cycler import Cycler

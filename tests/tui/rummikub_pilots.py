@@ -17,7 +17,7 @@ from net.host import Host
 from tests.tui.pilots import make_app, wait_until
 from tui.app import GamenightApp
 from tui.games.rummikub.screen import RummikubScreen
-from tui.table import TableLink
+from tui.table.link import TableLink
 
 # RK-5: seat i's rack is deck[i*14:(i+1)*14]. Ours melds R10 R11 R12 (33, RK-8) and keeps R13
 # for the run; the bot's rack makes no set, so it draws, and the pool's first tiles fit nothing.

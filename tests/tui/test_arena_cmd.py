@@ -12,10 +12,10 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 
-from tui import arena_cmd
-from tui.arena_cmd import make_progress, parse_settings
-from tui.arena_runner import Played
-from tui.cli import build_parser, main
+from tui.programs import arena as arena_cmd
+from tui.programs.arena import make_progress, parse_settings
+from tui.programs.arena_runner import Played
+from tui.programs.cli import build_parser, main
 
 BOTS = "tests.tui.arena_bots"
 

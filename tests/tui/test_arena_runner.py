@@ -9,7 +9,7 @@ import pytest
 
 from core.arena import GameRecord, plan_series
 from tests.tui.arena_bots import INTERRUPT_MARK
-from tui.arena_runner import play_plans
+from tui.programs.arena_runner import play_plans
 
 BOTS = "tests.tui.arena_bots"
 

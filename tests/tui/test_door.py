@@ -1,4 +1,4 @@
-"""A door's client program (tui/door.py): the command a door runs, and where it keeps the
+"""A door's client program (tui/programs/door.py): the command a door runs, and where it keeps the
 reconnect tokens of each person coming in (issue 14)."""
 
 from __future__ import annotations
@@ -12,14 +12,15 @@ from net.host import Host
 from net.paths import data_dir
 from tests.tui.lan_pilots import on_screen, text_of
 from tests.tui.pilots import SIZE, wait_until
-from tui.cli import build_parser
-from tui.door import DoorApp, door_command, door_data_dir
+from tui.programs.cli import build_parser
+from tui.programs.door import DoorApp, door_data_dir
 from tui.screens.lobby import ClientLobbyScreen
+from tui.table.doors import door_command
 
 
 def test_the_door_command_runs_this_python_for_one_table_and_one_person() -> None:
     command = door_command(47474, Visitor("-zoe"))  # a user name that looks like an option
-    assert command[:3] == [sys.executable, "-m", "tui.cli"]
+    assert command[:3] == [sys.executable, "-m", "tui.programs.cli"]
     args = build_parser().parse_args(command[3:])
     assert (args.command, args.port, args.who) == ("door", 47474, "-zoe")
     named = build_parser().parse_args(door_command(47474, Visitor("zoe"), "-Zoe's [b]table")[3:])

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-import tui.door_flags
+import tui.programs.door_flags
 from net import door_access
-from tui.cli import build_parser
-from tui.door_flags import SHOWN_WARNING, apply_door_arguments
+from tui.programs.cli import build_parser
+from tui.programs.door_flags import SHOWN_WARNING, apply_door_arguments
 
 
 @pytest.fixture(autouse=True)
@@ -44,7 +44,9 @@ def test_a_missing_or_empty_file_is_refused_plainly(tmp_path: Path) -> None:
 
 def test_a_dash_asks_for_it_without_showing_it(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[str] = []
-    monkeypatch.setattr(tui.door_flags.getpass, "getpass", lambda p: asked.append(p) or "otter")
+    monkeypatch.setattr(
+        tui.programs.door_flags.getpass, "getpass", lambda p: asked.append(p) or "otter"
+    )
     apply_door_arguments(host_args("--door-password", "-"))
     assert door_access.password() == "otter" and asked
 

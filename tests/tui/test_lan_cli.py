@@ -13,10 +13,10 @@ from net.host import Host
 from tests.tui.lan_pilots import on_screen
 from tests.tui.pilots import SIZE, my_turn, wait_until
 from tui.app import GamenightApp
-from tui.cli import main
 from tui.games.nothanks.screen import NoThanksScreen
-from tui.lan_setup import DEFAULT_PORT, HostPlan, JoinPlan, parse_address
+from tui.programs.cli import main
 from tui.screens.menu import MenuScreen
+from tui.table.plans import DEFAULT_PORT, HostPlan, JoinPlan, parse_address
 
 HOST_OPTIONS = ("GAME", "--port", "--name", "--player", "--resume", "--mdns-interface")
 JOIN_OPTIONS = ("HOST:PORT", "--player", "--spectate", "--mdns-interface")
@@ -44,7 +44,7 @@ def test_each_subcommand_documents_every_option(
 def test_the_commands_open_the_app_with_what_was_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
     monkeypatch.setattr("tui.app.run_app", lambda **kwargs: seen.update(kwargs) or 0)
-    monkeypatch.setattr("tui.cli._nothing_to_resume", lambda **_: None)
+    monkeypatch.setattr("tui.programs.cli._nothing_to_resume", lambda **_: None)
     args = ["host", "--port", "5000", "--name", "Den", "--player", "Zoe", "--resume", "ab12"]
     args += ["--mdns-interface", "10.0.0.1", "--mdns-interface", "10.0.0.2", "--no-discovery"]
     assert main(args) == 0

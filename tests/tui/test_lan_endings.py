@@ -25,15 +25,15 @@ from tests.tui.lan_pilots import (
     text_of,
 )
 from tests.tui.pilots import SIZE, play_to_the_end, wait_until
-from tui import table as tui_table
 from tui.app import GamenightApp
 from tui.games.nothanks.screen import NoThanksScreen
-from tui.lan_setup import HostPlan, JoinPlan
 from tui.screens.final import FinalScreen
 from tui.screens.join import JoinScreen, table_line
 from tui.screens.lobby import ClientLobbyScreen
 from tui.screens.menu import MenuScreen
-from tui.table import TableLink
+from tui.table import hosting as tui_hosting
+from tui.table.link import TableLink
+from tui.table.plans import HostPlan, JoinPlan
 
 
 def notes(app: GamenightApp) -> list[str]:
@@ -89,7 +89,7 @@ async def test_any_failure_to_open_a_table_is_said_not_a_crash(
     async def broken(app: GamenightApp, plan: HostPlan) -> TableLink:
         raise RuntimeError("the journal folder is a file")
 
-    monkeypatch.setattr(tui_table, "open_host", broken)
+    monkeypatch.setattr(tui_hosting, "open_host", broken)
     app = GamenightApp(bot_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("h")
@@ -107,7 +107,7 @@ async def test_a_failed_discovery_start_closes_the_table_and_says_so(
         hosts.append(self.host)
         raise OSError(99, "Cannot assign requested address")
 
-    monkeypatch.setattr(tui_table.Advertiser, "start", refuse)
+    monkeypatch.setattr(tui_hosting.Advertiser, "start", refuse)
     plan = HostPlan(player="Zoe", port=0, bind="127.0.0.1", discovery=True)
     app = GamenightApp(bot_delay=0.0, host=plan, player="Zoe")
     async with app.run_test(size=SIZE) as pilot:

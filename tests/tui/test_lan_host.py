@@ -15,11 +15,11 @@ from tests.tui.lan_pilots import (
     text_of,
 )
 from tests.tui.pilots import SIZE, play_to_the_end, wait_until
+from tui.base.seats import seat_label
 from tui.games.nothanks.screen import NoThanksScreen
 from tui.screens.host_lobby import SeatList
 from tui.screens.menu import MenuScreen
 from tui.screens.rules import RulesScreen
-from tui.seats import seat_label
 
 
 async def test_host_seats_a_remote_player_and_a_bot_plays_a_whole_game_then_reopens() -> None:

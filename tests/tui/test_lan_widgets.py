@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 
 from tests.tui.pilots import wait_until
-from tui.names import plain
+from tui.base.names import plain
 from tui.widgets.clock import Countdown
 from tui.widgets.following_log import WrappingLog
 from tui.widgets.talk import talk_line

@@ -14,11 +14,11 @@ from net.client import ClientSession
 from tests.tui.lan_pilots import confirm, host_app, host_lobby, on_screen, remote_player, text_of
 from tests.tui.late import open_late_game
 from tests.tui.pilots import SIZE, make_app, my_turn, open_game, play_to_the_end, wait_until
-from tui import settings
 from tui.app import GamenightApp
-from tui.cli import main
+from tui.base import settings
 from tui.games.nothanks.screen import NoThanksScreen
 from tui.games.nothanks.widgets import PlayersPanel
+from tui.programs.cli import main
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.final import FinalScreen
 from tui.screens.game import MIN_SIZE

@@ -5,9 +5,9 @@ from typing import Any
 from rich.cells import cell_len
 
 from net.protocol import MAX_CHAT, MAX_NAME
+from tui.base.names import MAX_NAME_LENGTH, clean_name
+from tui.base.seats import PLAYER_WIDTH, seat_label
 from tui.games.nothanks.widgets import runs_text, seats_table
-from tui.names import MAX_NAME_LENGTH, clean_name
-from tui.seats import PLAYER_WIDTH, seat_label
 from tui.widgets.talk import ChatInput
 
 

@@ -13,9 +13,9 @@ from tests.tui.pasovec_pilots import (
     phase_of,
 )
 from tests.tui.pilots import SEED, SIZE, make_app, wait_until
+from tui.base.seats import seat_names
 from tui.games.pasovec.screen import PasovecScreen
 from tui.games.pasovec.words import log_line
-from tui.seats import seat_names
 from tui.widgets.following_log import FollowingLog, wrapped
 
 

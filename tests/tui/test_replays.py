@@ -14,7 +14,7 @@ from core.match import bot_record
 from core.replay_views import RecordReplay, SeenReplay
 from net import records
 from tests.tui.pilots import SIZE, make_app, wait_until
-from tui.cli import main
+from tui.programs.cli import main
 from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayFinalScreen, ReplayMixin
 from tui.screens.replays import ReplaysScreen
@@ -157,7 +157,7 @@ class Posted:
 
 def test_a_lan_player_keeps_what_their_seat_saw() -> None:
     from net.session import Session
-    from tui.table import TableLink
+    from tui.table.link import TableLink
 
     truth = RecordReplay(bot_record("nothanks", ["easy"] * 3, 9))
     link = TableLink(Posted(), Session())  # type: ignore[arg-type]

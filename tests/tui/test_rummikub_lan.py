@@ -12,7 +12,7 @@ from tests.tui.lan_pilots import host_lobby, join_app, on_screen
 from tests.tui.pilots import SIZE, wait_until
 from tui.app import GamenightApp
 from tui.games.rummikub.screen import RummikubScreen
-from tui.lan_setup import HostPlan
+from tui.table.plans import HostPlan
 
 
 def leaks(frame: dict[str, Any], secrets: list[list[str]]) -> list[str]:

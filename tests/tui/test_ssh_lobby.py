@@ -14,10 +14,10 @@ from net.ssh_host_key import KEY_FILE
 from tests.tui.lan_pilots import confirm, host_app, host_lobby, on_screen, text_of
 from tests.tui.pilots import SIZE, wait_until
 from tui.app import GamenightApp
-from tui.cli import build_parser
-from tui.lan_setup import HostPlan
+from tui.programs.cli import build_parser
+from tui.programs.door_flags import ssh_plan
 from tui.screens.menu import MenuScreen
-from tui.ssh_setup import SshPlan, ssh_plan
+from tui.table.plans import HostPlan, SshPlan
 from tui.widgets.ssh_door import SshDoorLine, SshDoorSwitch, door_text
 
 

@@ -11,11 +11,11 @@ from textual.widgets import Collapsible, Static
 from net.web_door import WebDoor
 from tests.tui.lan_pilots import confirm, host_app, host_lobby
 from tests.tui.pilots import SIZE, wait_until
-from tui import web_setup
 from tui.app import GamenightApp
-from tui.cli import build_parser
-from tui.lan_setup import HostPlan
-from tui.web_setup import WebPlan, web_plan
+from tui.programs.cli import build_parser
+from tui.programs.door_flags import web_plan
+from tui.table import doors
+from tui.table.plans import HostPlan, WebPlan
 from tui.widgets.web_door import WebDoorPanel, WebDoorSwitch, door_line, qr_text
 
 
@@ -97,7 +97,7 @@ async def test_a_door_the_switch_cannot_open_is_said_and_the_switch_goes_back_of
     async def refused(*_args: object) -> WebDoor:
         raise OSError("address already in use")
 
-    monkeypatch.setattr(web_setup, "open_web_door", refused)
+    monkeypatch.setattr(doors, "open_web_door", refused)
     app = host_app()
     async with app.run_test(size=SIZE) as pilot:
         lobby = await host_lobby(pilot)

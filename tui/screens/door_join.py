@@ -15,13 +15,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
-from tui.lan_setup import JoinPlan
-from tui.messages import TakeSeat
-from tui.names import MAX_NAME_LENGTH, plain
+from tui.base.names import MAX_NAME_LENGTH, plain
 from tui.screens.join import refusal
+from tui.table.doors import DOOR_HOST
+from tui.table.plans import JoinPlan
 from tui.widgets.text_input import TextInput
-
-DOOR_HOST = "127.0.0.1"
 
 
 class DoorJoinScreen(Screen[None]):
@@ -90,7 +88,7 @@ class DoorJoinScreen(Screen[None]):
         self.run_worker(self._sit(spectate=True), exclusive=True, group="join")
 
     async def _sit(self, spectate: bool = False) -> None:
-        from tui.table import open_join
+        from tui.table.link import TakeSeat, open_join
 
         name = self.query_one("#name", Input).value
         where = f"the table (port {self.port})"

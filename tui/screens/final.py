@@ -18,15 +18,15 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Log, Static
 
-from tui.messages import GoToMenu, PlayAgain, SeatMessage, StateMessage
-from tui.names import plain
+from tui.base.messages import GoToMenu, PlayAgain, SeatMessage, ShowRules, StateMessage
+from tui.base.names import plain
+from tui.base.seats import name_list, plural, seat_names
 from tui.screens.confirm import ConfirmScreen
-from tui.seats import name_list, plural, seat_names
 from tui.widgets.following_log import WrappingLog
 
 if TYPE_CHECKING:
     from tui.screens.game import GameScreen
-    from tui.table import TableLink
+    from tui.table.link import TableLink
 
 
 def verdict(state: StateMessage, unit: str = "point") -> str:
@@ -124,9 +124,7 @@ class FinalScreen(Screen[None]):
             log.scroll_end(animate=False)
 
     def action_rules(self) -> None:
-        from tui.screens.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.game.GAME_ID))
+        self.post_message(ShowRules(self.game.GAME_ID))
 
     def action_menu(self) -> None:
         """Back to the menu; a host of a LAN table asks first, since that closes it for all."""

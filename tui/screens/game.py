@@ -26,11 +26,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from core import IllegalMove, get_game
-from tui.messages import SeatMessage, ShowTable, StateMessage
-from tui.names import refused_move
+from tui.base.messages import SeatMessage, ShowRules, StateMessage
+from tui.base.names import refused_move
+from tui.base.seats import name_list, seat_names
 from tui.screens.table_talk import TALK_BINDINGS, TableTalk
-from tui.seats import name_list, seat_names
-from tui.table import TableLink
+from tui.table.link import ShowTable, TableLink
 from tui.widgets.clock import Countdown
 from tui.widgets.following_log import FollowingLog
 from tui.widgets.talk import ChatInput
@@ -271,9 +271,7 @@ class GameScreen(TableTalk):
         self.table.hurry()
 
     def action_rules(self) -> None:
-        from tui.screens.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.GAME_ID))
+        self.post_message(ShowRules(self.GAME_ID))
 
     def action_stand_in(self) -> None:
         """The host seats a bot in the seat of an away player the table waits for."""

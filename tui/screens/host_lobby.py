@@ -20,12 +20,12 @@ from textual.widgets.option_list import Option
 
 from core import BOT_LEVELS
 from net.protocol import ProtocolError
-from tui.games import playable_games
-from tui.messages import StateMessage
-from tui.names import MAX_NAME_LENGTH, plain
+from tui.base.messages import StateMessage
+from tui.base.names import MAX_NAME_LENGTH, plain
 from tui.screens.lobby import LobbyScreen
 from tui.screens.table_talk import TALK_BINDINGS
 from tui.widgets.cycler import Cycler
+from tui.widgets.door_switch import DoorSwitch
 from tui.widgets.options import chosen_options, option_rows
 from tui.widgets.seats import AWAY_CHOICES, open_seats_text, seat_line
 from tui.widgets.ssh_door import SshDoorLine, SshDoorSwitch
@@ -33,7 +33,8 @@ from tui.widgets.text_input import TextInput
 from tui.widgets.web_door import WebDoorPanel, WebDoorSwitch
 
 if TYPE_CHECKING:
-    from tui.table import TableLink
+    from core import Game
+    from tui.table.link import TableLink
 
 SEAT_CHOICES = ("open", *BOT_LEVELS)
 
@@ -65,10 +66,12 @@ class HostLobbyScreen(LobbyScreen):
         *TALK_BINDINGS,
     ]
 
-    def __init__(self, table: TableLink) -> None:
+    def __init__(self, table: TableLink, games: list[Game]) -> None:
+        """`games`: the games the table may switch to (the registry's, through the app)."""
         super().__init__(table)
         assert table.host is not None
         self.host = table.host
+        self.games = games
 
     def compose(self) -> ComposeResult:
         lobby = self.host.lobby
@@ -77,8 +80,8 @@ class HostLobbyScreen(LobbyScreen):
         where = ", ".join(self.table.addresses)
         found = "" if self.table.advertiser else " (discovery is off: they type it)"
         yield Static(f"Players join at {where}{found}", id="join-at", markup=False)
-        yield SshDoorLine(self.table)
-        yield WebDoorPanel(self.table)
+        yield SshDoorLine(self.table.hosts)
+        yield WebDoorPanel()
         with Grid(id="host-form"):
             yield Label("Your name")
             name = self.host.lobby.seats[self.host.local_seat or 0].name or ""
@@ -92,11 +95,11 @@ class HostLobbyScreen(LobbyScreen):
             away = [(label, seconds) for seconds, label in AWAY_CHOICES]
             yield Cycler(away, lobby.settings.away_bot_seconds, id="away")
             yield Label("Game")
-            yield Cycler([(g.title, g) for g in playable_games()], game, id="game")
+            yield Cycler([(g.title, g) for g in self.games], game, id="game")
             yield Label("Hints")
             yield Cycler([("on", True), ("off", False)], lobby.settings.hints, id="hints")
-            yield from SshDoorSwitch(self.table).rows()
-            yield from WebDoorSwitch(self.table).rows()
+            yield from SshDoorSwitch(self.table.ssh_door is not None).rows()
+            yield from WebDoorSwitch(self.table.web_door is not None).rows()
             for label, cycler in option_rows(game.id, game.option_specs, lobby.options):
                 yield label
                 yield cycler
@@ -107,7 +110,13 @@ class HostLobbyScreen(LobbyScreen):
         """(Textual runs LobbyScreen.on_mount next: it draws the lobby and starts listening.)"""
         self.query_one("#seat-list").border_title = "Seats — b: bot level, k: kick"
         self.query_one(SeatList).focus()
+        self.show_doors()
         self.say("Players join at the address above; s starts once every seat is filled.")
+
+    def show_doors(self) -> None:
+        """Draw the lines about the table's doors as they are now."""
+        self.query_one(SshDoorLine).show_door(self.table.ssh_door)
+        self.query_one(WebDoorPanel).show_door(self.table.web_door)
 
     # ---- drawing ---------------------------------------------------------------------------
     def show_seats(self, lobby: StateMessage) -> None:
@@ -198,6 +207,24 @@ class HostLobbyScreen(LobbyScreen):
         elif players != len(seats):
             self.host.set_players(players)
 
+    @on(Cycler.Changed, "DoorSwitch")
+    def _door_switched(self, event: Cycler.Changed) -> None:
+        switch = event.cycler
+        assert isinstance(switch, DoorSwitch)
+        if switch.value != (getattr(self.table, switch.kind.slot) is not None):
+            self.run_worker(self._switch_door(switch))
+
+    async def _switch_door(self, switch: DoorSwitch) -> None:
+        """Ask the table to open or close the door; one that cannot open is said, and the
+        switch goes back to off."""
+        try:
+            await self.table.switch_door(switch.kind.slot, switch.value)
+        except (OSError, ValueError) as err:
+            said = f"Cannot open {switch.kind.what}: {plain(err)}"
+            self.notify(said, severity="error", markup=False)
+            switch.index = 0
+        self.show_doors()
+
     @on(Cycler.Changed, "#away")
     def _away(self, event: Cycler.Changed) -> None:
         settings = self.host.lobby.settings
@@ -223,6 +250,7 @@ class HostLobbyScreen(LobbyScreen):
             self.say(f"Not changed: {err}")
             return
         await self.recompose()
+        self.show_doors()
         self.query_one("#game", Cycler).focus()
 
     @on(Cycler.Changed, "Cycler.game-option")

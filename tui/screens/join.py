@@ -22,9 +22,8 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import GAMES
-from tui.lan_setup import JoinPlan, parse_address
-from tui.messages import TakeSeat
-from tui.names import MAX_NAME_LENGTH, clean_name, plain
+from tui.base.names import MAX_NAME_LENGTH, clean_name, plain
+from tui.table.plans import JoinPlan, parse_address
 from tui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
@@ -212,7 +211,7 @@ class JoinScreen(Screen[None]):
         self.run_worker(self._join(table.address, table.port, spectate), exclusive=True)
 
     async def _join(self, address: str, port: int, spectate: bool) -> None:
-        from tui.table import open_join
+        from tui.table.link import TakeSeat, open_join
 
         name = self.query_one("#name", Input).value
         plan = JoinPlan(player=name, interfaces=self.plan.interfaces)

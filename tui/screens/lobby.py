@@ -14,14 +14,14 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Log, Static
 
 from core import get_game
-from tui.messages import SeatMessage, StateMessage
+from tui.base.messages import SeatMessage, StateMessage
 from tui.screens.table_talk import TALK_BINDINGS, TableTalk
 from tui.widgets.following_log import WrappingLog
 from tui.widgets.seats import open_seats_text, seat_line, settings_text
 from tui.widgets.talk import ChatInput
 
 if TYPE_CHECKING:
-    from tui.table import TableLink
+    from tui.table.link import TableLink
 
 LOBBY_REDRAW = 0.1  # seconds: lobby updates arriving faster are drawn together
 TALK_INVITATION = "· c talks to everyone at this table"

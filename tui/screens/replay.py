@@ -1,7 +1,7 @@
 """A finished game watched again on the game's own screen, read-only, move by move.
 
 The game's screen class draws the replay as it drew the live game: it is fed the state message
-the chosen eyes were sent at each position (`tui.replays.Replay.message`), through a stand-in
+the chosen eyes were sent at each position (`tui.table.replays.Replay.message`), through a stand-in
 for the table link (`ReplayLink`) that never sends anything. `replay_screen` derives, per game, a
 class from the game's screen that replaces every key binding with the replay's own (the play
 keys are gone, like a spectator's) and hides the play buttons, so nothing in the frame or the
@@ -26,15 +26,14 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from core.replay_views import neighbour_start
-from tui.games import screen_class
-from tui.names import plain
+from tui.base.names import plain
 from tui.screens.final import verdict
 from tui.widgets.following_log import FollowingLog
 
 if TYPE_CHECKING:
-    from tui.replays import Replay
     from tui.screens.game import GameScreen
-    from tui.table import TableLink
+    from tui.table.link import TableLink
+    from tui.table.replays import Replay
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds per move of autoplay, slowest first
 FIRST_SPEED = 1
@@ -226,7 +225,7 @@ class ReplayMixin:
         super()._hinted(state, text, action)  # type: ignore[misc]
 
     def action_export(self) -> None:
-        from tui.replays import export
+        from tui.table.replays import export
 
         try:
             path = export(self.replay, self.eyes)
@@ -240,9 +239,9 @@ class ReplayMixin:
         self.game_screen.dismiss()
 
 
-def replay_screen(replay: Replay) -> Screen[None]:
-    """The game's own screen for `replay`, read-only, at its first position."""
-    game = screen_class(replay.game_id)
+def replay_screen(replay: Replay, game: type[GameScreen]) -> Screen[None]:
+    """`game`'s own screen (the game of `replay`) for `replay`, read-only, at its first
+    position."""
     cls = types.new_class(
         f"Replay{game.__name__}",
         (ReplayMixin, game),

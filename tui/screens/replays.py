@@ -15,8 +15,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from tui.names import plain
-from tui.replays import Entry
+from tui.base.messages import OpenReplay
+from tui.table.replays import Entry
 
 
 class ReplaysScreen(Screen[None]):
@@ -49,7 +49,7 @@ class ReplaysScreen(Screen[None]):
         self.run_worker(self._read, thread=True, exit_on_error=False)
 
     def _read(self) -> None:
-        from tui.replays import kept_games
+        from tui.table.replays import kept_games
 
         entries = kept_games()
         self.app.call_from_thread(self._fill, entries)
@@ -84,17 +84,7 @@ class ReplaysScreen(Screen[None]):
 
     @on(DataTable.RowSelected)
     def action_open(self) -> None:
-        from tui.replays import read_replay
-        from tui.screens.replay import replay_screen
-
         table = self.query_one(DataTable)
         shown = self._shown()
-        if not shown:
-            return
-        entry = shown[table.cursor_row]
-        try:
-            replay = read_replay(entry.path)
-        except ValueError as err:
-            self.notify(plain(err), severity="error", markup=False)
-            return
-        self.app.push_screen(replay_screen(replay))
+        if shown:
+            self.post_message(OpenReplay(shown[table.cursor_row].path))

@@ -15,8 +15,6 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
-from tui.games import playable_games, rules_text
-
 
 class RulesScreen(Screen[None]):
     """Scrollable rules; opened from the menu or from inside a game (that game's tab first)."""
@@ -29,9 +27,10 @@ class RulesScreen(Screen[None]):
         Binding("q,escape", "app.pop_screen", "Back", key_display="q"),
     ]
 
-    def __init__(self, game_id: str | None = None) -> None:
+    def __init__(self, texts: dict[str, tuple[str, str]], game_id: str | None = None) -> None:
+        """`texts`: each game's title and rules (Markdown) by game id, in the menu's order."""
         super().__init__()
-        self.texts = {g.id: (g.title, text) for g in playable_games() if (text := rules_text(g.id))}
+        self.texts = texts
         self.first = game_id if game_id in self.texts else next(iter(self.texts), None)
 
     def compose(self) -> ComposeResult:

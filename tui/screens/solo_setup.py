@@ -1,9 +1,9 @@
 """Solo set-up: the game, your name, how many players, the game's options, and a bot level for
-each other seat — opened as the player left it last time (`tui.settings`)."""
+each other seat — opened as the player left it last time (`tui.base.settings`)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -13,14 +13,15 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from core import BOT_LEVELS
-from tui import settings
-from tui.games import playable_games
-from tui.messages import StartSolo
-from tui.names import MAX_NAME_LENGTH, bot_names
-from tui.solo import SoloSetup
+from tui.base import settings
+from tui.base.names import MAX_NAME_LENGTH, bot_names
+from tui.table.plans import SoloSetup, StartSolo
 from tui.widgets.cycler import Cycler
 from tui.widgets.options import chosen_options, option_rows
 from tui.widgets.text_input import TextInput
+
+if TYPE_CHECKING:
+    from core import Game
 
 DEFAULT_PLAYERS = 4
 DEFAULT_LEVEL = "normal"
@@ -48,14 +49,16 @@ class SoloSetupScreen(Screen[None]):
         Binding("escape,q", "app.pop_screen", "Back", key_display="esc"),
     ]
 
-    def __init__(self, game_id: str | None = None) -> None:
-        """`game_id` is chosen at first (`gamenight solo GAME`); else the last game played."""
+    def __init__(self, games: list[Game], game_id: str | None = None) -> None:
+        """`games` may be chosen (the registry's, through the app); `game_id` is chosen at
+        first (`gamenight solo GAME`), else the last game played."""
         super().__init__()
+        self.games = games
         self.first_game = game_id
 
     def compose(self) -> ComposeResult:
         last = settings.load().get("solo", {})
-        games = playable_games()
+        games = self.games
         by_id = {game.id: game for game in games}
         game = by_id.get(self.first_game or last.get("game"), games[0])
         players = last.get("players", DEFAULT_PLAYERS)

@@ -18,13 +18,13 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Log
 
-from tui.messages import GoToMenu, SeatMessage, StateMessage
-from tui.names import plain, refused_move
+from tui.base.messages import GoToMenu, SeatMessage, StateMessage
+from tui.base.names import plain, refused_move
 from tui.screens.confirm import ConfirmScreen
 from tui.widgets.talk import ChatInput, talk_line
 
 if TYPE_CHECKING:
-    from tui.table import TableLink
+    from tui.table.link import TableLink
 
 TALK_BINDINGS = [
     Binding("c", "chat", "Chat"),

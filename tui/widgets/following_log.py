@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from textual import events
 from textual.widgets import Log
 
-from tui.seats import plural
+from tui.base.seats import plural
 
 MAX_LINES = 2000  # older lines go: a long match or a chatty table never grows without bound
 LOG_WIDTH = 74  # cells of a line in an 80-column screen's log, before the log is laid out

@@ -1,7 +1,7 @@
 """A lobby's seats and settings in words, shared by the host's and the players' lobbies.
 
 Reads the protocol's `lobby` message (net/PROTOCOL.md). Names came from other players, so
-every line is a plain `Text` made with `tui.names.plain`, never markup.
+every line is a plain `Text` made with `tui.base.names.plain`, never markup.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 from rich.text import Text
 
-from tui.names import plain
+from tui.base.names import plain
 
 AWAY_CHOICES = ((None, "off"), (30.0, "30 s"), (60.0, "60 s"), (120.0, "120 s"))
 

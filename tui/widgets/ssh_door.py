@@ -2,7 +2,8 @@
 exact command to type, the host key's fingerprint for them to check, and who may come in.
 
 The switch is the lobby's `DoorSwitch` (tui/widgets/door_switch.py), shared with the browser
-door; the door lives in `TableLink.ssh_door` (closed with the table).
+door. The door lives in the table layer (`TableLink.ssh_door`, closed with the table); the lobby
+hands the line the door to show (`show_door`) after each change.
 """
 
 from __future__ import annotations
@@ -11,11 +12,10 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import Static
 
-from tui.widgets.door_switch import DoorKind, DoorSwitch, hosts_of
+from tui.widgets.door_switch import DoorKind, DoorSwitch
 
 if TYPE_CHECKING:
     from net.ssh_door import SshDoor
-    from tui.table import TableLink
 
 SSH_USER = "play"  # any user name works; the lobby shows one, so friends need not choose
 
@@ -41,45 +41,38 @@ class SshDoorLine(Static):
 
     DEFAULT_CSS = "SshDoorLine { height: auto; padding: 0 1; }"
 
-    def __init__(self, table: TableLink) -> None:
+    def __init__(self, hosts: list[str]) -> None:
+        """`hosts`: the addresses the lobby shows, where the door listens."""
         super().__init__(markup=False)
-        self.table = table
-        self._door: SshDoor | None = None  # the door listened to
-
-    def on_mount(self) -> None:
-        self.show_door()
+        self.hosts = hosts
+        self._door: SshDoor | None = None  # the door shown, and listened to
 
     def on_unmount(self) -> None:
         self._listen(None)
 
-    def show_door(self) -> None:
-        """Draw the table's door as it is now (opened, closed, a refusal)."""
-        door = self.table.ssh_door
+    def show_door(self, door: SshDoor | None) -> None:
+        """Show `door` (None: the table has none) and redraw it on each refusal."""
         self._listen(door)
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the door as it is now (a refusal since)."""
+        door = self._door
         self.display = door is not None
         if door is not None:
-            self.update(door_text(door, hosts_of(self.table)))
+            self.update(door_text(door, self.hosts))
 
     def _listen(self, door: SshDoor | None) -> None:
         if door is self._door:
             return
         if self._door is not None:
-            self._door.listeners.remove(self.show_door)
+            self._door.listeners.remove(self.redraw)
         if door is not None:
-            door.listeners.append(self.show_door)
+            door.listeners.append(self.redraw)
         self._door = door
 
 
 class SshDoorSwitch(DoorSwitch):
-    """off / on: opens the SSH door (default port, else a free one) or closes it."""
+    """off / on: the SSH door (on its default port, else a free one)."""
 
     kind = DoorKind("SSH door", "the SSH door", "ssh_door")
-
-    async def open_door(self) -> SshDoor:
-        from tui.ssh_setup import SshPlan, open_ssh_door
-
-        assert self.table.host is not None
-        return await open_ssh_door(SshPlan(), self.table.host, hosts_of(self.table))
-
-    def show_door(self) -> None:
-        self.screen.query_one(SshDoorLine).show_door()

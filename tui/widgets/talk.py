@@ -1,6 +1,6 @@
 """Table talk: the chat line players type into, and chat lines and notices in plain words.
 
-Everything here that came from another player goes through `tui.names.plain` and is drawn as
+Everything here that came from another player goes through `tui.base.names.plain` and is drawn as
 plain text (a `Log` line or a rich `Text`), never as markup: a name such as "[red]Ann" or a
 chat line with an escape sequence shows literally and styles nothing.
 """
@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.widgets import Input
 
 from net.protocol import MAX_CHAT  # what the host accepts (net/PROTOCOL.md)
-from tui.names import plain
+from tui.base.names import plain
 from tui.widgets.text_input import TextInput
 
 

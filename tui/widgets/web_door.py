@@ -4,7 +4,8 @@ in, who may come in, and the address as a QR code drawn in the terminal for phon
 Hidden when the table has no browser door. The QR code is folded under the door's line (Enter
 or a click on the line opens it; the lobby then scrolls), so the lobby fits 80x24 with both
 doors on. The switch is the lobby's `DoorSwitch` (tui/widgets/door_switch.py), shared with the
-SSH door; the door lives in `TableLink.web_door` (closed with the table).
+SSH door. The door lives in the table layer (`TableLink.web_door`, closed with the table); the
+lobby hands the panel the door to show (`show_door`) after each change.
 """
 
 from __future__ import annotations
@@ -18,11 +19,10 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Collapsible, Static
 
-from tui.widgets.door_switch import DoorKind, DoorSwitch, hosts_of
+from tui.widgets.door_switch import DoorKind, DoorSwitch
 
 if TYPE_CHECKING:
     from net.web_door import WebDoor
-    from tui.table import TableLink
 
 DARK, LIGHT = "#000000", "#ffffff"
 REFRESH = 1.0  # seconds between redraws of the browser count
@@ -78,9 +78,9 @@ class WebDoorPanel(Vertical):
     WebDoorPanel #web-qr { width: auto; height: auto; }
     """
 
-    def __init__(self, table: TableLink) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.table = table
+        self._door: WebDoor | None = None  # the door shown
         self._drawn: WebDoor | None = None  # the door whose QR code is drawn
 
     def compose(self) -> ComposeResult:
@@ -88,12 +88,16 @@ class WebDoorPanel(Vertical):
             yield Static(id="web-qr")
 
     def on_mount(self) -> None:
-        self.show_door()
-        self.set_interval(REFRESH, self.show_door)  # the browsers coming and going
+        self.set_interval(REFRESH, self.redraw)  # the browsers coming and going
 
-    def show_door(self) -> None:
-        """Draw the table's door as it is now (opened, closed, browsers in)."""
-        door = self.table.web_door
+    def show_door(self, door: WebDoor | None) -> None:
+        """Show `door` (None: the table has none)."""
+        self._door = door
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the door as it is now (browsers in)."""
+        door = self._door
         self.display = door is not None
         if door is None:
             return
@@ -104,15 +108,6 @@ class WebDoorPanel(Vertical):
 
 
 class WebDoorSwitch(DoorSwitch):
-    """off / on: opens the browser door (default port, else a free one) or closes it."""
+    """off / on: the browser door (on its default port, else a free one)."""
 
     kind = DoorKind("Web door", "the browser door", "web_door")
-
-    async def open_door(self) -> WebDoor:
-        from tui.web_setup import WebPlan, open_web_door
-
-        assert self.table.host is not None
-        return await open_web_door(WebPlan(), self.table.host, hosts_of(self.table))
-
-    def show_door(self) -> None:
-        self.screen.query_one(WebDoorPanel).show_door()

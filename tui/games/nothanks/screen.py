@@ -10,10 +10,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Button
 
+from tui.base.messages import StateMessage
+from tui.base.seats import plural
 from tui.games.nothanks.widgets import OfferPanel, PlayersPanel, log_line, score_table
-from tui.messages import StateMessage
 from tui.screens.game import GameScreen
-from tui.seats import plural
 
 TAKE = {"kind": "take"}
 PASS = {"kind": "pass"}

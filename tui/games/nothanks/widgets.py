@@ -1,7 +1,7 @@
 """How No Thanks! looks: the offered card, the players' rows, log lines in plain words, and
 the final scores.
 
-Everything here reads a "state" message (`tui.messages.StateMessage`), never a table. Nothing
+Everything here reads a "state" message (`tui.base.messages.StateMessage`), never a table. Nothing
 is told by colour alone: the player to act has a ▶ marker, winners a ★, hidden token counts a
 "?".
 """
@@ -15,8 +15,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from core.nothanks import card_points, runs
-from tui.messages import StateMessage
-from tui.seats import PLAYER_WIDTH, plural, seat_label
+from tui.base.messages import StateMessage
+from tui.base.seats import PLAYER_WIDTH, plural, seat_label
 
 
 def runs_text(cards: list[int]) -> str:

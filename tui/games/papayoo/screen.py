@@ -10,6 +10,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Button
 
+from tui.base.messages import StateMessage
+from tui.base.seats import plural, seat_names
 from tui.games.papayoo.widgets import (
     HandPanel,
     PlayersPanel,
@@ -18,9 +20,7 @@ from tui.games.papayoo.widgets import (
     log_line,
     score_table,
 )
-from tui.messages import StateMessage
 from tui.screens.game import GameScreen
-from tui.seats import plural, seat_names
 
 SEND_PASS = "Send pass \\[enter]"  # the one button says what Enter does now
 PLAY_CARD = "Play card \\[enter]"

@@ -17,8 +17,8 @@ from textual.message import Message
 from textual.widgets import Static
 
 from core.papayoo.cards import ORDER, SUIT, SUIT_NAMES
-from tui.messages import StateMessage
-from tui.seats import PLAYER_WIDTH, plural, seat_label
+from tui.base.messages import StateMessage
+from tui.base.seats import PLAYER_WIDTH, plural, seat_label
 
 CARDS_PER_LINE = 9  # cards of CARD_CELLS cells in a hand line inside an 80-column screen
 CARD_CELLS = 8  # "[✓♠S10*]": cursor brackets, mark, symbol and code, received star

@@ -19,11 +19,11 @@ from textual.widgets import Button
 from core.pasovec import cost
 from core.pasovec.dice import FACES, MAX_EACH, combo_action, combo_label
 from core.pasovec.odds import card_costs
+from tui.base.messages import StateMessage
+from tui.base.seats import name_list, plural, seat_names
 from tui.games.pasovec.widgets import CardCell, DicePanel, HandPanel, PlayersPanel
 from tui.games.pasovec.words import combo_of, final_table, log_line, own_choice
-from tui.messages import StateMessage
 from tui.screens.game import GameScreen
-from tui.seats import name_list, plural, seat_names
 
 TOKEN = {"kind": "token"}
 FIRST_DICE = (1, 1, 1)  # one die of each colour until you choose: sums 12 to 18

@@ -1,7 +1,7 @@
 """How Pásovec looks: the players' rows, the dice (chosen or rolled) and your hand with the
 odds or the cost of every card.
 
-Widgets read a "state" message (`tui.messages.StateMessage`) and what the screen chose (dice,
+Widgets read a "state" message (`tui.base.messages.StateMessage`) and what the screen chose (dice,
 the selected card); they never send anything. Nothing is told by colour alone: dice carry
 their letter, the roller a ▶, the selected card reverse video and a ▲ below it.
 """
@@ -20,9 +20,9 @@ from textual.widgets import Button, Static
 
 from core.pasovec.dice import COLOURS, LETTERS, sum_span
 from core.pasovec.odds import card_chances, card_costs, roll_odds
+from tui.base.messages import StateMessage
+from tui.base.seats import plural, seat_label
 from tui.games.pasovec.words import decision_short, dice_text, own_choice
-from tui.messages import StateMessage
-from tui.seats import plural, seat_label
 
 HAND_SLOTS = 10  # PA-5: a hand never holds more cards than it is dealt
 Combo = tuple[int, int, int]

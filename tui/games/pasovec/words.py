@@ -15,8 +15,8 @@ from rich.text import Text
 
 from core.pasovec import cost
 from core.pasovec.dice import LETTERS, combo_label
-from tui.messages import StateMessage
-from tui.seats import name_list, plural, seat_label, seat_names
+from tui.base.messages import StateMessage
+from tui.base.seats import name_list, plural, seat_label, seat_names
 
 PLAYER_WIDTH = 16  # cells of the Player column, so six seats and five columns fit 80 columns
 

@@ -15,9 +15,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.base.messages import StateMessage
+from tui.base.seats import seat_names
 from tui.games.rummikub.widgets import game_end_line, match_table
-from tui.messages import StateMessage
-from tui.seats import seat_names
 
 
 class BetweenGames(ModalScreen[None]):

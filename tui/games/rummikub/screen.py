@@ -21,6 +21,8 @@ from textual.widget import Widget
 
 from core import IllegalMove
 from core.rummikub.play import MELD_POINTS
+from tui.base.messages import StateMessage
+from tui.base.seats import seat_names
 from tui.games.rummikub.between import BetweenGames
 from tui.games.rummikub.draft import Draft, Place
 from tui.games.rummikub.widgets import (
@@ -36,9 +38,7 @@ from tui.games.rummikub.widgets import (
     table_chunks,
     table_places,
 )
-from tui.messages import StateMessage
 from tui.screens.game import GameScreen
-from tui.seats import seat_names
 
 SORTS = {"colour": colour_first, "number": number_first}
 

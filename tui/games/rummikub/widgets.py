@@ -22,9 +22,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from core.rummikub.sets import JOKER, TILE_OF, read_set
+from tui.base.messages import StateMessage
+from tui.base.seats import PLAYER_WIDTH, plural, seat_label
 from tui.games.rummikub.draft import Place, set_problem
-from tui.messages import StateMessage
-from tui.seats import PLAYER_WIDTH, plural, seat_label
 
 # 16-colour safe: the letter says the colour, the colour only helps. Jokers are reversed.
 TILE_STYLES = {"K": "bold", "R": "bold red", "B": "bold bright_blue", "O": "bold yellow"}

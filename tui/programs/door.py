@@ -1,12 +1,11 @@
 """A door's client: the Gamenight app for ONE table only, run for a remote person.
 
 The SSH door (net/ssh_door.py) and the browser door run one such program per remote person:
-`door_command(port, visitor, table)`, the hidden `gamenight door PORT [--table NAME] [--name
-NAME] [--again COMMAND] --who ID`. It
-opens on a join screen that welcomes the person to the table at 127.0.0.1:PORT by its name and
-asks for theirs, then the lobby and the game as usual; leaving the table, or the final table's
-"menu", ends the program. There is no main menu, so no
-solo game, no other table and no shell can be reached from it.
+`tui.table.doors.door_command(port, visitor, table)`, the hidden `gamenight door PORT [--table
+NAME] [--name NAME] [--again COMMAND] --who ID`. It opens on a join screen that welcomes the
+person to the table at 127.0.0.1:PORT by its name and asks for theirs, then the lobby and the
+game as usual; leaving the table, or the final table's "menu", ends the program. There is no
+main menu, so no solo game, no other table and no shell can be reached from it.
 
 Its reconnect tokens, and the name last used, are kept per `who` (an SSH key or handle, a
 browser: net/ssh_door.py says which), in a data directory of their own under the host's, so the
@@ -19,27 +18,17 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import sys
 from pathlib import Path
 
 from textual import on
 
-from net.door_access import Visitor
 from net.paths import data_dir, private_dir
 from tui.app import GamenightApp
-from tui.messages import GoToMenu
-from tui.screens.door_join import DOOR_HOST, DoorJoinScreen
+from tui.base.messages import GoToMenu
+from tui.screens.door_join import DoorJoinScreen
+from tui.table.doors import DOOR_HOST
 
 SAFE_WHO = re.compile(r"[A-Za-z0-9_.-]{1,32}")
-
-
-def door_command(port: int, visitor: Visitor, table: str = "") -> list[str]:
-    """The program a door runs for a person at the table listening on 127.0.0.1:`port`, named
-    `table` on its welcome (the name when this person comes in; argv, never a shell)."""
-    extra = [f"--table={table}"] if table else []
-    extra += [f"--name={visitor.name}"] if visitor.name else []
-    extra += [f"--again={visitor.again}"] if visitor.again else []
-    return [sys.executable, "-m", "tui.cli", "door", str(port), *extra, f"--who={visitor.who}"]
 
 
 def door_data_dir(who: str) -> Path:

@@ -11,7 +11,7 @@ from net.referee import BOT_NAMES
 
 DEFAULT_PLAYER_NAME = "Player"
 # The one limit on a name: what the host accepts (net/protocol.py), so a name typed here is
-# never refused for its length. The tables show any name of that length (tui/seats.py).
+# never refused for its length. The tables show any name of that length (tui/base/seats.py).
 MAX_NAME_LENGTH = MAX_NAME
 
 

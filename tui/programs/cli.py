@@ -8,12 +8,17 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tui import settings
-from tui.door_flags import add_door_arguments, apply_door_arguments
+from tui.base import settings
 from tui.games import GAME_SCREENS
-from tui.lan_setup import DEFAULT_PORT, HostPlan, JoinPlan
-from tui.ssh_setup import add_ssh_arguments, ssh_plan
-from tui.web_setup import add_web_arguments, web_plan
+from tui.programs.door_flags import (
+    add_door_arguments,
+    add_ssh_arguments,
+    add_web_arguments,
+    apply_door_arguments,
+    ssh_plan,
+    web_plan,
+)
+from tui.table.plans import DEFAULT_PORT, HostPlan, JoinPlan
 
 MDNS_HELP = (
     "an IPv4 address of the interface zeroconf may use to advertise/find tables (repeatable); "
@@ -181,11 +186,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "solo" and args.resume and args.game:
         parser.error("solo --resume continues the newest unfinished game: leave out the game")
     if args.command == "arena":
-        from tui.arena_cmd import run_arena
+        from tui.programs.arena import run_arena
 
         return run_arena(args)
     if args.command == "door":
-        from tui.door import run_door
+        from tui.programs.door import run_door
 
         return run_door(args.port, args.who, args.table, args.name, args.again)
     from tui.app import run_app
@@ -235,7 +240,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _nothing_to_resume(solo: bool, table: object) -> str | None:
     """Why there is nothing to resume (said on the command line, not in the app), or None."""
-    from tui.table import journal_to_resume
+    from tui.table.hosting import journal_to_resume
 
     try:
         journal_to_resume(table if isinstance(table, str) and table else None, solo=solo)
@@ -246,7 +251,7 @@ def _nothing_to_resume(solo: bool, table: object) -> str | None:
 
 def _not_a_replay(path: Path) -> str | None:
     """Why the file cannot be replayed (said on the command line, not in the app), or None."""
-    from tui.replays import read_replay
+    from tui.table.replays import read_replay
 
     try:
         read_replay(path)

@@ -1,7 +1,8 @@
 """Seats in words, for every game's screens: names, labels and counted nouns.
 
-Everything reads a "state" message (`tui.messages.StateMessage`), never a table. Names came from
-other players, so labels are plain `Text` made with `tui.names.plain`, never markup.
+Everything reads a "state" message (`tui.base.messages.StateMessage`), never a table. Names
+came from other players, so labels are plain `Text` made with `tui.base.names.plain`, never
+markup.
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 
-from tui.messages import StateMessage
-from tui.names import plain
+from tui.base.messages import StateMessage
+from tui.base.names import plain
 
 PLAYER_WIDTH = 20  # cells of the tables' Player column
 MIN_NAME_WIDTH = 6  # cells a shortened name keeps, however long what follows it

@@ -5,8 +5,10 @@ Every game runs on a host (net/host.py), solo included: a solo table is a host t
 serves, with bots in the other seats, so the clock, the journal and away-bots behave the same
 everywhere. The link lives as long as the person stays at the table — lobby, game, final table,
 the next game — while screens come and go and only listen to it. The host's messages decide
-what is shown: the link asks the app for the lobby or the game screen (`tui.messages.ShowTable`)
-and the app builds it. Leaving (`leave`) is the one place a connection is closed, or, for a
+what is shown: the link asks the app for the lobby or the game screen (`ShowTable`, a message
+defined here beside the link it carries) and the app builds it. A hosted table's doors (SSH,
+browser) live here too, opened and closed on the lobby's request (`switch_door`), so no widget
+owns a server. Leaving (`leave`) is the one place a connection is closed, or, for a
 host, the table and its advertisement.
 """
 
@@ -15,26 +17,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from textual.message import Message as TextualMessage
 
 from core import IllegalMove
 from net.client import ClientSession, HandshakeError, connect
-from net.discovery import Advertiser, advertised_addresses, mdns_interfaces
+from net.discovery import Advertiser
 from net.host import Host
-from net.journal import unfinished
 from net.records import SeatViews
 from net.session import Message, Session
-from tui.door_listen import serve_on
-from tui.lan_setup import DEFAULT_PORT, HostPlan, JoinPlan
-from tui.messages import ShowTable
-from tui.names import clean_name
+from tui.base.names import clean_name
+from tui.table.plans import JoinPlan
 
 if TYPE_CHECKING:
     from textual.app import App
 
     from net.ssh_door import SshDoor
     from net.web_door import WebDoor
+    from tui.table.doors import Door
 
 # Fatal errors after which rejoining cannot work: removed by the host; the seat taken over.
 FINAL_ERRORS = {
@@ -43,6 +44,7 @@ FINAL_ERRORS = {
 }
 ACT_TIMEOUT = 10.0  # seconds to wait for the host's verdict before saying the table is silent
 TALK_KEPT = 100  # chat lines and notices kept for the next screen to show
+DOOR_SLOTS = ("ssh_door", "web_door")  # the attributes a hosted table keeps its doors in
 
 
 class TableLink:
@@ -77,6 +79,7 @@ class TableLink:
         self.left = False  # once leaving, the table's last messages must not bring screens back
         self.seen: SeatViews | None = None  # a LAN player's own record of what their seat saw
         self._listeners: list[Callable[[Message], None]] = []
+        self._doors_wanted = {slot: getattr(self, slot) is not None for slot in DOOR_SLOTS}
 
     @property
     def lan(self) -> bool:
@@ -223,6 +226,37 @@ class TableLink:
                 self.gone = FINAL_ERRORS[err.code]
             raise
 
+    # ---- doors --------------------------------------------------------------------------
+    @property
+    def hosts(self) -> list[str]:
+        """The addresses the lobby shows, without their ports: where a door listens by default."""
+        return [address.rpartition(":")[0] for address in self.addresses]
+
+    async def switch_door(self, slot: str, wanted: bool) -> None:
+        """Open (`wanted`) or close the hosted table's door kept in `slot` ("ssh_door",
+        "web_door"); OSError or ValueError say why one cannot open.
+
+        A door that opens after the table was left, after it was switched off again, or after
+        a quicker off-on opened another meanwhile, is closed at once: the table keeps one door
+        of each kind, and only while it is wanted."""
+        from tui.table.doors import open_door
+
+        self._doors_wanted[slot] = wanted
+        door: Door | None = getattr(self, slot)
+        if not wanted:
+            setattr(self, slot, None)
+            if door is not None:
+                await door.close()
+            return
+        if door is not None:
+            return
+        assert self.host is not None, "only a hosted table has doors"
+        door = await open_door(slot, self.host, self.hosts)
+        if self.left or not self._doors_wanted[slot] or getattr(self, slot) is not None:
+            await door.close()
+            return
+        setattr(self, slot, door)
+
     async def leave(self) -> None:
         """Stop advertising, then leave: a client says bye, a host closes the table."""
         self.left = True
@@ -238,76 +272,24 @@ class TableLink:
             await self.session.close()
 
 
-async def open_host(app: App[None], plan: HostPlan) -> TableLink:
-    """Host a table (or resume a journal's) and advertise it; OSError/ValueError say why not
-    (an advertisement that fails closes the table again: OSError)."""
-    if plan.resume:
-        path = journal_to_resume(plan.resume_table)
-        host = Host.resume(path, bot_delay=app.bot_delay)
-        if host.local is None:
-            await host.close()
-            raise ValueError(f"{path.name} has no seat for the host person to take back")
-    else:
-        player = clean_name(plan.player)
-        host = Host(plan.game_id, name=player, table_name=plan.table_name, bot_delay=app.bot_delay)
-    assert host.local is not None
-    try:
-        port = await serve_on(lambda port: host.serve(plan.bind, port), plan.port, DEFAULT_PORT)
-    except BaseException:
-        await host.close()
-        raise
-    advertiser = None
-    try:
-        if plan.discovery:
-            advertiser = Advertiser(host, plan.interfaces)
-            await advertiser.start()
-        if plan.bind not in ("0.0.0.0", ""):
-            addresses = [plan.bind]
-        else:
-            addresses = advertised_addresses(mdns_interfaces(plan.interfaces)) or ["127.0.0.1"]
-    except Exception as err:  # no ghost table: nobody could find it, so nobody may sit at it
-        await _close_quietly(advertiser, host)
-        raise OSError(
-            f"cannot advertise the table on the network ({err}); "
-            "host without it (gamenight host --no-discovery) and give players the address"
-        ) from err
-    ssh_door = None
-    if plan.ssh is not None:
-        from tui.ssh_setup import open_ssh_door
+class ShowTable(TextualMessage):
+    """`table` calls for a screen: its "lobby", its "game", or the "final" table (with the
+    last state message). The app ignores it once it has left that table."""
 
-        try:
-            ssh_door = await open_ssh_door(plan.ssh, host, addresses)
-        except Exception as err:  # a door that cannot open closes the table: it was asked for
-            await _close_quietly(advertiser, host)
-            raise OSError(f"cannot open the SSH door: {err}") from err
-    web_door = None
-    if plan.web is not None:
-        from tui.web_setup import open_web_door
-
-        try:
-            web_door = await open_web_door(plan.web, host, addresses)
-        except Exception as err:  # a door that cannot open closes the table: it was asked for
-            if ssh_door is not None:
-                await ssh_door.close()
-            await _close_quietly(advertiser, host)
-            raise OSError(f"cannot open the browser door: {err}") from err
-    return TableLink(
-        app,
-        host.local,
-        host=host,
-        advertiser=advertiser,
-        addresses=[f"{a}:{port}" for a in addresses],
-        ssh_door=ssh_door,
-        web_door=web_door,
-    )
+    def __init__(self, table: TableLink, screen: str, state: Message | None = None) -> None:
+        super().__init__()
+        self.table = table
+        self.screen = screen
+        self.state = state
 
 
-async def _close_quietly(advertiser: Advertiser | None, host: Host) -> None:
-    """Take a table that could not be fully opened down again: nobody may sit at it."""
-    if advertiser is not None:
-        with contextlib.suppress(Exception):
-            await advertiser.close()
-    await host.close()
+class TakeSeat(TextualMessage):
+    """Sit at a table the screen connected to (a joined LAN table)."""
+
+    def __init__(self, table: TableLink, player: str) -> None:
+        super().__init__()
+        self.table = table
+        self.player = player
 
 
 async def open_join(
@@ -316,23 +298,3 @@ async def open_join(
     """Connect to a table; HandshakeError (the host's reason), OSError or TimeoutError if not."""
     session = await connect(address, port, clean_name(plan.player), spectate=spectate)
     return TableLink(app, session)
-
-
-def journal_to_resume(table_id: str | None = None, *, solo: bool = False) -> Path:
-    """The journal to resume: the newest unfinished one (of a solo or a LAN game), or the one
-    of `table_id`.
-
-    ValueError lists the tables there are to choose from when none (or no such one) is found.
-    """
-    found = unfinished(solo=solo)
-    if not found:
-        raise ValueError(f"no unfinished {'solo' if solo else 'LAN'} game to resume")
-    if table_id is None:
-        return found[0]
-    for path in found:
-        if path.stem.startswith(table_id):
-            return path
-    raise ValueError(
-        f"no unfinished game of table {table_id!r}; unfinished: "
-        + ", ".join(path.stem for path in found)
-    )

@@ -1,8 +1,9 @@
 """`gamenight arena`: play a headless bot series on every core and print what each entrant did.
 
-The series is planned and added up by `core.arena` (pure), played by `tui.arena_runner`
-(processes) and rated by `tui.arena_ratings` (openskill); this module turns the command line
-into a series and the results into a Rich table, a JSON file and a CSV file.
+The series is planned and added up by `core.arena` (pure), played by
+`tui.programs.arena_runner` (processes) and rated by `tui.programs.arena_ratings` (openskill);
+this module turns the command line into a series and the results into a Rich table, a JSON file
+and a CSV file.
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ from core.arena import (
     tally,
 )
 from core.registry import get_game
-from tui.arena_ratings import fit_ratings
-from tui.arena_runner import Played, default_jobs, play_plans
+from tui.programs.arena_ratings import fit_ratings
+from tui.programs.arena_runner import Played, default_jobs, play_plans
 
 PIPED_WIDTH = 200  # wide enough that a table written to a file or pipe never wraps
 EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 1, 2, 130

@@ -3,36 +3,21 @@
 Solo play runs the very host code a LAN table runs (net/host.py) — only without a port or
 discovery — so the turn clock, the journal (a crashed solo game resumes: `gamenight solo
 --resume`, or the menu's "Resume solo game"), away-bots and finished-game records behave the same
-everywhere. `SoloSetup` is what the set-up screen produces and "play again" reuses.
+everywhere. The set-up screen's `SoloSetup` (tui/table/plans.py) says how the table is laid.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from net.host import Host
-from tui.names import clean_name
-from tui.table import TableLink, journal_to_resume
+from tui.base.names import clean_name
+from tui.table.hosting import journal_to_resume
+from tui.table.link import TableLink
+from tui.table.plans import SoloSetup
 
 if TYPE_CHECKING:
     from textual.app import App
-
-
-@dataclass(frozen=True)
-class SoloSetup:
-    """A solo table as the player chose it: the game, their name, one bot level per other seat,
-    the game's options, and how long bots pause before moving so a person can follow them."""
-
-    game_id: str
-    player: str
-    levels: tuple[str, ...]
-    bot_delay: float = 0.8
-    options: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def players(self) -> int:
-        return 1 + len(self.levels)
 
 
 def open_solo(app: App[None], setup: SoloSetup, seed: int | None = None) -> TableLink:

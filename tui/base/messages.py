@@ -3,18 +3,17 @@
 `SeatMessage` carries what the table sent the seat a screen shows. The others are where a
 screen asks to go: the app (`tui.app.GamenightApp`), the one navigator, switches screens. That
 keeps imports flowing one way — app → screens → widgets — instead of every screen reaching back
-into the app that imports it.
+into the app that imports it. They carry plain data and import nothing of tui; the messages that
+carry a table link or a set-up plan live beside what they carry (`tui.table.link.ShowTable`,
+`TakeSeat`; `tui.table.plans.StartSolo`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
 from textual.message import Message
-
-if TYPE_CHECKING:
-    from tui.solo import SoloSetup
-    from tui.table import TableLink
 
 StateMessage = dict[str, Any]
 """{"type": "state", "version", "seat", "seats": [{"name", "kind", "level", "away"}], "view",
@@ -37,29 +36,17 @@ class PlayAgain(Message):
     """Another game at the same table: solo starts at once, a host reopens the lobby."""
 
 
-class StartSolo(Message):
-    """Seat the player at a new solo table set up like this."""
+class ShowRules(Message):
+    """Open the rules for players, at this game's tab (the app knows the games' rules)."""
 
-    def __init__(self, setup: SoloSetup) -> None:
+    def __init__(self, game_id: str) -> None:
         super().__init__()
-        self.setup = setup
+        self.game_id = game_id
 
 
-class ShowTable(Message):
-    """`table` calls for a screen: its "lobby", its "game", or the "final" table (with the
-    last state message). The app ignores it once it has left that table."""
+class OpenReplay(Message):
+    """Watch the finished game kept in this record file."""
 
-    def __init__(self, table: TableLink, screen: str, state: StateMessage | None = None) -> None:
+    def __init__(self, path: Path) -> None:
         super().__init__()
-        self.table = table
-        self.screen = screen
-        self.state = state
-
-
-class TakeSeat(Message):
-    """Sit at a table the screen connected to (a joined LAN table)."""
-
-    def __init__(self, table: TableLink, player: str) -> None:
-        super().__init__()
-        self.table = table
-        self.player = player
+        self.path = path

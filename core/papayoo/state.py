@@ -1,0 +1,109 @@
+"""The Papayoo state value, and the one rule that every reader of it needs (PY-13).
+
+It lives apart from the rules (core/papayoo/rules.py) so that the modules the rules build on,
+views (core/papayoo/views.py) and sampling (core/papayoo/knowledge.py), can name the state
+without importing the rules that import them: the rules own how a state changes, this module
+only what a state is.
+
+The state is a small immutable value with `__slots__`, built field by field by `apply`: a
+benchmark plays hundreds of whole games a second and the hard bot's search is built on views of
+it. Its log is a linked list of `(entry, previous)` pairs, so adding an entry costs the same
+on the last trick as on the first; views turn it into a list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.papayoo.cards import SUIT
+from core.value import Chain, SlotValue, chain_entries
+
+Log = Chain
+
+
+class PapayooState(SlotValue):
+    """One moment of a game. Treat as immutable: `apply` returns a new one.
+
+    `deal` counts from 0 here and from 1 in views; `totals` hold the finished deals only and
+    `points` the current one.
+    """
+
+    _linked = ("log",)
+    __slots__ = (
+        "chosen",
+        "deal",
+        "dealer",
+        "deals",
+        "first",
+        "hands",
+        "last_trick",
+        "log",
+        "papayoo",
+        "passes",
+        "phase",
+        "players",
+        "points",
+        "seed",
+        "totals",
+        "trick",
+        "turn",
+    )
+
+    players: int
+    seed: int
+    deals: int
+    first: int
+    deal: int
+    dealer: int
+    phase: str
+    hands: tuple[tuple[str, ...], ...]
+    chosen: tuple[tuple[str, ...] | None, ...]
+    passes: tuple[tuple[tuple[str, ...], ...], ...]
+    papayoo: str | None
+    trick: tuple[tuple[int, str], ...]
+    turn: int | None
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    last_trick: tuple[tuple[tuple[int, str], ...], int, int] | None
+    log: Log
+
+    def copy(self) -> PapayooState:
+        """A shallow copy for `apply` to change: every field is itself immutable."""
+        s = PapayooState()
+        s.players = self.players
+        s.seed = self.seed
+        s.deals = self.deals
+        s.first = self.first
+        s.deal = self.deal
+        s.dealer = self.dealer
+        s.phase = self.phase
+        s.hands = self.hands
+        s.chosen = self.chosen
+        s.passes = self.passes
+        s.papayoo = self.papayoo
+        s.trick = self.trick
+        s.turn = self.turn
+        s.points = self.points
+        s.totals = self.totals
+        s.last_trick = self.last_trick
+        s.log = self.log
+        return s
+
+    def entries(self) -> list[tuple[Any, ...]]:
+        """The log, oldest entry first."""
+        return chain_entries(self.log)
+
+    def __repr__(self) -> str:
+        return (
+            f"PapayooState(deal={self.deal}, phase={self.phase!r}, turn={self.turn}, "
+            f"papayoo={self.papayoo}, trick={self.trick}, hands={self.hands})"
+        )
+
+
+def legal_cards(hand: tuple[str, ...], trick: tuple[tuple[int, str], ...]) -> tuple[str, ...]:
+    """PY-13: follow the suit led when you can; otherwise (or when leading) any card."""
+    if not trick:
+        return hand
+    lead = SUIT[trick[0][1]]
+    follow = tuple(card for card in hand if SUIT[card] == lead)
+    return follow or hand

@@ -1,0 +1,98 @@
+"""A hosted table's doors (SSH, browser): the program they run for each person, and opening
+them beside the table.
+
+The table layer owns the door servers (`TableLink.ssh_door`, `.web_door`, closed with the
+table); the lobby's widgets only show them. A door runs the door program (tui/programs/door.py)
+for each person; this module names that program by its command line, never imports it, so the
+table layer stays below the programs. `net` and the door libraries (asyncssh, aiohttp) are
+imported once a door is really opened: the menu must open fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Protocol
+
+from tui.table.listen import door_addresses, serve_on
+from tui.table.plans import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT, SshPlan, WebPlan
+
+if TYPE_CHECKING:
+    from net.door_access import Visitor
+    from net.host import Host
+    from net.ssh_door import SshDoor
+    from net.web_door import WebDoor
+
+DOOR_HOST = "127.0.0.1"
+"""Where a door's program finds the table: the doors run on the host's machine."""
+DOOR_PROGRAM = "tui.programs.cli"
+"""The module `python -m` runs for a door's person (its hidden `door` command)."""
+
+
+class Door(Protocol):
+    """What the table needs of an open door: to close it with the table."""
+
+    async def close(self) -> None: ...
+
+
+def door_command(port: int, visitor: Visitor, table: str = "") -> list[str]:
+    """The program a door runs for a person at the table listening on 127.0.0.1:`port`, named
+    `table` on its welcome (the name when this person comes in; argv, never a shell)."""
+    extra = [f"--table={table}"] if table else []
+    extra += [f"--name={visitor.name}"] if visitor.name else []
+    extra += [f"--again={visitor.again}"] if visitor.again else []
+    return [sys.executable, "-m", DOOR_PROGRAM, "door", str(port), *extra, f"--who={visitor.who}"]
+
+
+async def open_ssh_door(plan: SshPlan, host: Host, addresses: list[str]) -> SshDoor:
+    """Open the door to `host`'s table (serving); OSError/ValueError say why not (port taken,
+    unreadable keys file).
+
+    The door's programs join from loopback, so the host stops counting loopback joins: the
+    door counts each SSH peer's instead (net/ssh_door.py)."""
+    from net.ssh_door import SshDoor
+
+    port = host.port
+    assert port is not None
+    door = SshDoor(
+        lambda visitor: door_command(port, visitor, host.table_name),
+        authorized_keys=plan.authorized_keys,
+    )
+    host.admission.unlimited.add(DOOR_HOST)
+    bind = door_addresses(plan.bind, addresses)
+    await serve_on(lambda port: door.serve(bind, port), plan.port, DEFAULT_SSH_PORT)
+    return door
+
+
+async def open_web_door(plan: WebPlan, host: Host, addresses: list[str]) -> WebDoor:
+    """Open the door to `host`'s table (serving); OSError says why not (the port taken).
+
+    The door clients join from loopback, so the host stops counting loopback joins: the door
+    paces new browsers per address instead (net/web_door.py)."""
+    from net.paths import data_dir
+    from net.web_door import WebDoor
+
+    table_port, title = host.port, host.table_name
+    assert table_port is not None
+    door = WebDoor(
+        lambda visitor: door_command(table_port, visitor, host.table_name),
+        max_sessions=plan.max_sessions,
+        idle_seconds=plan.idle_seconds,
+        title=title,
+        error_log=data_dir() / "web-door.log",
+    )
+    host.admission.unlimited.add(DOOR_HOST)
+    bind = door_addresses(plan.bind, addresses)
+    await serve_on(lambda port: door.serve(bind, port), plan.port, DEFAULT_WEB_PORT)
+    if door.everywhere:  # on every interface: give friends the lobby's addresses
+        door.shown = door_addresses(None, addresses)
+    return door
+
+
+async def open_door(slot: str, host: Host, addresses: list[str]) -> Door:
+    """The lobby's switch: the door kept in `slot` ("ssh_door", "web_door") with its defaults
+    (the default port, else a free one)."""
+    if slot == "ssh_door":
+        return await open_ssh_door(SshPlan(), host, addresses)
+    if slot == "web_door":
+        return await open_web_door(WebPlan(), host, addresses)
+    raise ValueError(f"no such door: {slot}")
