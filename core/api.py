@@ -146,6 +146,13 @@ class Game(Protocol):
     def view(self, state: Any, seat: int | None) -> View: ...
     def is_over(self, state: Any) -> bool: ...
     def result(self, state: Any) -> dict[str, list[int]]: ...
+    def round_number(self, state: Any) -> int:
+        """Which round of the match `state` is in (a Papayoo deal, a Pásovec round, a game of a
+        Rummikub match), never decreasing; 0 for a game played in one round. When an action
+        makes it grow and the game goes on, the host pauses the table so everyone sees the
+        round's summary (net/PROTOCOL.md, `pause`)."""
+        ...
+
     def default_action(self, state: Any, seat: int) -> Action:
         """A legal action for a seat in `to_act`: a crashed bot's fallback, an expired clock's
         move in games whose rules have no penalty of their own."""

@@ -34,10 +34,11 @@ class TurnClock:
         referee.clock = self
 
     def restart(self) -> None:
-        """Give the seats to act now a fresh `seconds` (none when the game is over)."""
+        """Give the seats to act now a fresh `seconds` (none when the game is over, none while
+        the table pauses between rounds: the referee restarts it when the pause ends)."""
         self.stop()
         self.seats = list(self.referee.game.to_act(self.referee.state))
-        if self.seats:
+        if self.seats and self.referee.pause is None:  # no clock runs while the table pauses
             loop = asyncio.get_running_loop()
             self._deadline = loop.time() + self.seconds
             self._timer = loop.call_at(self._deadline, self._expire)

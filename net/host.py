@@ -36,6 +36,7 @@ from net.link import HEARTBEAT, WRITE_LIMIT, Link
 from net.lobby import Lobby, LobbySeat, Settings
 from net.names import check_name, name_key
 from net.notices import Notices
+from net.pause import PAUSE_SECONDS
 from net.protocol import MAX_CHAT, PROTOCOL_VERSION, ProtocolError, clean_text, error, request_id
 from net.referee import Referee
 from net.roster import Member, Roster
@@ -253,6 +254,9 @@ class Host:
                 if not self.roster.may_chat(member, asyncio.get_running_loop().time()):
                     raise ProtocolError("slow_down", "too many chat lines; wait a few seconds")
                 self._say(member, text)
+            elif kind == "ready":
+                if self.running is not None and member.seat is not None:
+                    self.running.referee.ready(member.seat)
             elif kind == "bye":
                 self.leave(member)
                 member.close("goodbye")
@@ -445,6 +449,7 @@ class Host:
             bot_delay=self.bot_delay,
             record=record,
             journal_path=path,
+            pause_seconds=None if self.solo else PAUSE_SECONDS,
             header={
                 "table_id": self.table_id,
                 "table": self.table_name,

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 from core import IllegalMove, get_bot, get_game, new_record, record_action
 from core.api import Action, Bot, View, check_seat
+from net.pause import PAUSE_SECONDS, RoundPause
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,10 @@ class Clock(Protocol):
     module and sets itself as `Referee.clock`): its part of every state message."""
 
     def public(self) -> dict[str, Any] | None: ...
+
+    def restart(self) -> None:
+        """Run again for the seats to act now (after a pause between rounds)."""
+        ...
 
 
 @dataclass
@@ -91,12 +96,15 @@ class Referee:
         write_ahead: Callable[[int, Action], None] | None = None,
         on_action: Callable[[int, Action], None] | None = None,
         bot_settings: dict[str, Any] | None = None,
+        pause_seconds: float | None = PAUSE_SECONDS,
     ) -> None:
         """Start a game; with `record`, continue that match (a resumed journal) instead.
 
         `write_ahead(seat, action)` is told each action the rules accepted before the referee
         takes the new state (the host's journal): if it raises, nothing changed. `on_action` is
-        told once the referee holds the new state, before anyone is sent it.
+        told once the referee holds the new state, before anyone is sent it. `pause_seconds` is
+        the longest pause between rounds (net/pause.py); None waits for the players however
+        long (a solo table).
         """
         self.game = get_game(game_id)
         self.seats = seats
@@ -120,6 +128,8 @@ class Referee:
         self.on_action = on_action
         self.spectators: list[Endpoint] = []
         self.clock: Clock | None = None  # set by a host whose game has a turn clock
+        self.pause_seconds = pause_seconds
+        self.pause: RoundPause | None = None  # the table waiting between rounds
         self.finished = asyncio.Event()
         self._bots: dict[int, Bot] = {}
         self._bot_rngs: dict[int, random.Random] = {}
@@ -147,6 +157,7 @@ class Referee:
             "seats": [s.public() for s in self.seats],
             "view": self.view(seat),
             "clock": None if self.clock is None else self.clock.public(),
+            "pause": None if self.pause is None else self.pause.public(),
         }
 
     def attach(self, seat: int | None, endpoint: Endpoint) -> None:
@@ -168,9 +179,11 @@ class Referee:
             self.seats[check_seat(seat, len(self.seats))].endpoints.append(endpoint)
 
     def detach(self, endpoint: Endpoint) -> None:
-        for seat in self.seats:
+        for index, seat in enumerate(self.seats):
             if endpoint in seat.endpoints:
                 seat.endpoints.remove(endpoint)
+                if not seat.endpoints:  # nobody left to read the summary: not waited for
+                    self.ready(index)
         if endpoint in self.spectators:
             self.spectators.remove(endpoint)
 
@@ -199,11 +212,15 @@ class Referee:
         check_seat(seat, len(self.seats))
         if version is not None:
             self._check_fresh(seat, version)
+        before = self.game.round_number(self.state)
         state = self.game.apply(self.state, seat, action)
         if self.write_ahead is not None:
             self.write_ahead(seat, action)
         self.state = state
         self.version += 1
+        if self.pause is not None and self.pause.ready(seat):  # acting: done reading
+            self._end_pause()
+        self._pause_if_round_ended(before)
         self._to_act.append(frozenset(self.game.to_act(self.state)))
         record_action(self.record, seat, action)
         if self.on_action is not None:
@@ -237,6 +254,37 @@ class Referee:
             return "you have moved since the state that action was decided on"
         return None
 
+    # ---- pausing between rounds -----------------------------------------------------------
+    def _pause_if_round_ended(self, before: int) -> None:
+        """A round just ended and the game goes on: wait for the people present."""
+        if self.game.is_over(self.state) or self.game.round_number(self.state) <= before:
+            return
+        present = {i for i, s in enumerate(self.seats) if s.kind == "human" and s.endpoints}
+        if present:
+            self.pause = RoundPause(present, self.pause_seconds, self._pause_timed_out)
+
+    def ready(self, seat: int) -> None:
+        """`seat` has read the round's summary: the table goes on once nobody is left."""
+        if self.pause is None or seat not in self.pause.waiting:
+            return
+        if self.pause.ready(seat):
+            self._end_pause()
+            self.wake_bots()
+        self.broadcast()
+
+    def _pause_timed_out(self) -> None:
+        if self.pause is not None and not self._closed:
+            self._end_pause()
+            self.broadcast()
+            self.wake_bots()
+
+    def _end_pause(self) -> None:
+        if self.pause is not None:
+            self.pause.cancel()
+            self.pause = None
+            if self.clock is not None:
+                self.clock.restart()
+
     def set_seat(self, index: int, seat: Seat) -> None:
         """Swap who sits in a seat (a bot standing in for an away player, and back)."""
         old = self.seats[index]
@@ -248,6 +296,8 @@ class Referee:
         self._bots.pop(index, None)
         if seat.kind == "bot":
             self._seat_bot(index, seat)
+            if self.pause is not None and self.pause.ready(index):  # bots are always ready
+                self._end_pause()
         self.broadcast()
         self.wake_bots()
 
@@ -271,7 +321,7 @@ class Referee:
         self._hurry.set()
 
     def wake_bots(self) -> None:
-        if self._closed:
+        if self._closed or self.pause is not None:
             return
         for seat in self.game.to_act(self.state):
             if seat in self._bots and seat not in self._bot_tasks:
@@ -334,6 +384,8 @@ class Referee:
     async def close(self) -> None:
         """Stop the bots; the state stays readable."""
         self._closed = True
+        if self.pause is not None:
+            self.pause.cancel()
         tasks = list(self._bot_tasks.values())
         for task in tasks:
             task.cancel()

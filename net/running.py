@@ -18,6 +18,7 @@ from typing import Any
 from net import journal, records
 from net.clock import TurnClock
 from net.lobby import Lobby
+from net.pause import PAUSE_SECONDS
 from net.referee import Referee
 from net.seating import Seating
 
@@ -38,13 +39,16 @@ class RunningGame:
         header: dict[str, Any],
         notice: Callable[[str], None],
         on_over: Callable[[], None],
+        pause_seconds: float | None = PAUSE_SECONDS,
     ) -> None:
         """Make the referee (new, or continuing the journal at `journal_path` with its `record`)
         and journal it before any action can happen. A new journal starts with the record's
         header plus `header` (what a resumed host needs beside the record).
 
         A journal that cannot be created raises OSError, and nothing was started. A finished
-        game is kept as its match record (net/records.py) under `header["table_id"]`."""
+        game is kept as its match record (net/records.py) under `header["table_id"]`.
+        `pause_seconds`: the longest pause between rounds (None: a solo table waits for its
+        player)."""
         self.on_over = on_over
         self.table_id = str(header.get("table_id", "table"))
         self.journal: journal.Journal | None = None
@@ -57,6 +61,7 @@ class RunningGame:
             record=record,
             write_ahead=self._journal_action,
             on_action=self._on_action,
+            pause_seconds=pause_seconds,
         )
         if record is None:
             first = {key: value for key, value in self.referee.record.items() if key != "actions"}

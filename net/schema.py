@@ -52,6 +52,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
         "id": Field(int),
     },
     "chat": {"text": Field(str, required=True)},
+    "ready": {},
     "bye": {},
     "ping": {},
     "pong": {},

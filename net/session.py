@@ -105,6 +105,10 @@ class Session:
     def chat(self, text: str) -> None:
         self.send({"type": "chat", "text": text})
 
+    def ready(self) -> None:
+        """This seat has read the round's summary: the table's pause need not wait for it."""
+        self.send({"type": "ready"})
+
     def hurry(self) -> None:
         """Skip the pause before the next bot move, where this session may (the host's)."""
 

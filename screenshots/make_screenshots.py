@@ -32,12 +32,18 @@ from tests.tui.lan_pilots import LAN_PORT, host_app  # noqa: E402
 from tests.tui.pilots import SIZE, make_app, my_turn, open_game, wait_until  # noqa: E402
 from tests.tui.rummikub_pilots import mid_edit  # noqa: E402
 from tests.tui.test_lan_snapshots import lobby_with_a_guest  # noqa: E402
-from tests.tui.test_papayoo import my_move, pass_by_keys  # noqa: E402
-from tests.tui.test_pasovec_snapshots import my_decision, round_summary  # noqa: E402
+from tests.tui.test_papayoo import late_actions, my_move, pass_by_keys, resume_at  # noqa: E402
+from tests.tui.test_pasovec_snapshots import my_decision  # noqa: E402
+from tests.tui.test_round_pause import deal_one_ends, pasovec_round_one_summary  # noqa: E402
 from tui.app import GamenightApp  # noqa: E402
 from tui.screens.final import FinalScreen  # noqa: E402
 
 Walk = Callable[[Pilot[None]], Awaitable[None]]
+
+
+def papayoo_deal_one_over() -> GamenightApp:
+    """A solo Papayoo of two deals resumed at our last card of deal 1."""
+    return resume_at(late_actions(1, deals=2, deal=1), deals=2)
 
 
 async def menu(pilot: Pilot[None]) -> None:
@@ -97,7 +103,11 @@ SHOTS: dict[str, tuple[Callable[[], GamenightApp], Walk]] = {
     "lobby.svg": (lambda: host_app(port=LAN_PORT), lobby_with_a_guest),
     "rummikub-game.svg": (make_app, mid_edit),
     "pasovec-game.svg": (make_app, my_decision),
-    "pasovec-round.svg": (make_app, round_summary),
+    "pasovec-round.svg": (make_app, pasovec_round_one_summary),
+    "papayoo-deal.svg": (
+        lambda: resume_at(late_actions(1, deals=2, deal=1), deals=2),
+        deal_one_ends,
+    ),
 }
 
 

@@ -120,6 +120,9 @@ class Dice:
     def is_over(self, state: DiceState) -> bool:
         return state.over
 
+    def round_number(self, state: DiceState) -> int:
+        return 0
+
     def result(self, state: DiceState) -> dict[str, list[int]]:
         totals = self.totals(state)
         if not state.over:
@@ -223,6 +226,10 @@ class Vote:
 
     def is_over(self, state: VoteState) -> bool:
         return len(state.history) >= state.rounds
+
+    def round_number(self, state: VoteState) -> int:
+        """Each vote is a round: the stand-in for a game the table pauses in."""
+        return len(state.history)
 
     def result(self, state: VoteState) -> dict[str, list[int]]:
         scores = self.scores(state)

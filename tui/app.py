@@ -46,6 +46,14 @@ def default_bot_delay() -> float:
         return DEFAULT_BOT_DELAY
 
 
+def last_game() -> str | None:
+    """The game played last, solo or at a LAN table (else the last solo set-up's), or None."""
+    data = settings.load()
+    solo = data.get("solo")
+    game = data.get("last_game") or (solo.get("game") if isinstance(solo, dict) else None)
+    return game if isinstance(game, str) else None
+
+
 class GamenightApp(App[None]):
     """Main menu, solo set-up, lobbies, game screens, final tables, rules and help."""
 
@@ -116,7 +124,7 @@ class GamenightApp(App[None]):
         from tui.screens.rules import RulesScreen
 
         texts = {g.id: (g.title, text) for g in playable_games() if (text := rules_text(g.id))}
-        self.push_screen(RulesScreen(texts, game_id or None))
+        self.push_screen(RulesScreen(texts, game_id or last_game()))
 
     @on(ShowRules)
     def _show_rules(self, message: ShowRules) -> None:
@@ -282,6 +290,8 @@ class GamenightApp(App[None]):
 
             return ClientLobbyScreen(table)
         game = screen_class(table.game_id)
+        if message.screen == "game":
+            settings.remember(last_game=table.game_id)  # the rules open on it from the menu
         if message.screen == "final":
             from tui.screens.final import FinalScreen
 

@@ -245,6 +245,10 @@ class NoThanks:
     def is_over(self, state: NoThanksState) -> bool:
         return state.card is None
 
+    def round_number(self, state: NoThanksState) -> int:
+        """No Thanks! is one round."""
+        return 0
+
     def scores(self, state: NoThanksState) -> list[int]:
         """NT-11 for every seat, with the tokens each holds now."""
         return [card_points(c) - t for c, t in zip(state.cards, state.tokens, strict=True)]

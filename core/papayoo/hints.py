@@ -24,10 +24,15 @@ def hint(view: View, rng: random.Random, **settings: object) -> tuple[Action, st
     return action, _play_reason(view, action["card"], expected)
 
 
+def _points(count: int) -> str:
+    """'1 point', '13 points': a hint reads as a player would say it."""
+    return f"{count} point" if count == 1 else f"{count} points"
+
+
 def _expectation(expected: dict[str, float], key: str) -> str:
     if key not in expected:
         return ""
-    return f" (you should take about {round(expected[key])} points this deal)"
+    return f" (you should take about {_points(round(expected[key]))} this deal)"
 
 
 def _pass_reason(view: View, cards: list[str], expected: dict[str, float]) -> str:
@@ -45,7 +50,7 @@ def _pass_reason(view: View, cards: list[str], expected: dict[str, float]) -> st
         reasons.append("sheds high cards that would win tricks")
     payoos = [c for c in cards if SUIT[c] == PAYOO]
     if payoos:
-        reasons.append(f"gets rid of {sum(RANK[c] for c in payoos)} points of Payoos")
+        reasons.append(f"gets rid of {_points(sum(RANK[c] for c in payoos))} of Payoos")
     if any(RANK[c] == 7 and SUIT[c] != PAYOO for c in cards):
         reasons.append("passes a 7 that may become the Papayoo")
     text = ", ".join(reasons) if reasons else "these are your most dangerous cards"
@@ -64,7 +69,9 @@ def _play_reason(view: View, card: str, expected: dict[str, float]) -> str:
     if not trick:
         above = _out_above(view, card)
         if above:
-            why = f"{above} higher {SUIT_NAMES[suit]} are still out, so someone else should take it"
+            cards = f"{above} higher {SUIT_NAMES[suit] if above > 1 else one}"
+            verb = "are" if above > 1 else "is"
+            why = f"{cards} {verb} still out, so someone else should take it"
         else:
             why = "nobody can beat it, but this trick should cost little"
         return f"Lead {card}: {why}{sheds}" + tail
@@ -91,7 +98,9 @@ def _play_reason(view: View, card: str, expected: dict[str, float]) -> str:
     if len(trick) == view["players"] - 1:
         points = sum(card_points(c, papayoo) for _, c in trick) + card_points(card, papayoo)
         why = "a low Payoo adds the least" if suit == PAYOO else f"shed {card} at no extra cost"
-        return f"Play {card}: you take this trick anyway ({points} points), so {why}{sheds}" + tail
+        return (
+            f"Play {card}: you take this trick anyway ({_points(points)}), so {why}{sheds}" + tail
+        )
     return (
         f"Play {card}: you cannot stay under {best}; the players after you may go higher{sheds}"
         + tail

@@ -226,6 +226,10 @@ class Papayoo:
     def is_over(self, state: PapayooState) -> bool:
         return state.phase == "over"
 
+    def round_number(self, state: PapayooState) -> int:
+        """The deal (PY-7: the game is a series of deals)."""
+        return state.deal
+
     def result(self, state: PapayooState) -> dict[str, list[int]]:
         """PY-17/18: totals so far (this deal included); the fewest points win, ties share."""
         if state.phase != "over":

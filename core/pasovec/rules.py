@@ -423,6 +423,9 @@ class Pasovec:
     def is_over(self, state: PasovecState) -> bool:
         return state.phase == OVER
 
+    def round_number(self, state: PasovecState) -> int:
+        return state.round
+
     def result(self, state: PasovecState) -> dict[str, list[int]]:
         """Penalty totals of the finished rounds; winners once the third round is over."""
         scores = totals(state)

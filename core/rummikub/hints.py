@@ -5,10 +5,10 @@ what it changes on the table, in words a player reads ("add R7 to R4 R5 R6; new 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 from core.api import Action, View
+from core.rummikub.changes import TO_DO, Change, changes, say, table_diff
 from core.rummikub.play import MELD_POINTS
 from core.rummikub.sets import describe
 from core.rummikub.solver import solve
@@ -29,21 +29,16 @@ def best_action(view: View) -> tuple[Action, tuple[int, int] | None]:
 
 
 def describe_play(before: Sequence[Sequence[str]], after: Sequence[Sequence[str]]) -> str:
-    """The changes from `before` to `after`, set by set: sets left as they were are not
-    mentioned, a set that grew says what was added, anything else is a new set."""
-    unclaimed = [(Counter(s), list(s)) for s in before]
-    parts: list[str] = []
-    for new in after:
-        have = Counter(new)
-        old = next((o for o in unclaimed if not o[0] - have), None)
-        if old is None:
-            parts.append(f"new set {describe(new)}")
-            continue
-        unclaimed.remove(old)
-        added = have - old[0]
-        if added:
-            parts.append(f"add {describe(sorted(added.elements()))} to {describe(old[1])}")
-    return "; ".join(parts)
+    """The changes from `before` to `after` as things to do (core.rummikub.changes): sets left
+    as they were are not mentioned, a set that grows says what to add, and so on."""
+    gone, made = table_diff(before, after)
+    return "; ".join(_to_do(change) for change in changes(gone, made))
+
+
+def _to_do(change: Change) -> str:
+    """One change of a play, said as what to do, with the rack tiles its words do not show."""
+    unnamed = f" (with {describe(change.unnamed)})" if change.unnamed else ""
+    return say(change, TO_DO, describe) + unnamed
 
 
 def hint(view: View, rng: random.Random | None = None) -> tuple[Action, str]:

@@ -29,6 +29,7 @@ from core.api import (
     ranked,
     view_head,
 )
+from core.rummikub.changes import table_diff
 from core.rummikub.greedy import greedy_sets, set_points
 from core.rummikub.play import MELD_POINTS, Table, check_play
 from core.rummikub.sets import full_deck, rack_value, sort_key
@@ -170,7 +171,8 @@ class Rummikub:
         racks = list(state.racks)
         racks[seat] = tuple(sorted(left.elements(), key=sort_key))
         melded = list(state.melded)
-        entry = ("play", seat, placed, not melded[seat])
+        gone, made = table_diff(state.table, table)  # RK-20: what the play did to the table
+        entry = ("play", seat, placed, not melded[seat], tuple(gone), tuple(made))
         melded[seat] = True
         after = replace(
             state,
@@ -211,7 +213,8 @@ class Rummikub:
         """Score the game (RK-16/17), then start the next one of the match (RK-18) or stop."""
         scores, winners = game_scores(state.racks)
         totals = tuple(a + b for a, b in zip(state.scores, scores, strict=True))
-        log = (*state.log, ("game_end", state.game_no, tuple(scores), tuple(winners), how))
+        end = ("game_end", state.game_no, tuple(scores), tuple(winners), how, state.racks)
+        log = (*state.log, end)
         if state.game_no >= state.games:
             return replace(state, scores=totals, turn=None, log=log)
         number = state.game_no + 1
@@ -271,12 +274,18 @@ class Rummikub:
     def is_over(self, state: RummikubState) -> bool:
         return state.turn is None
 
+    def round_number(self, state: RummikubState) -> int:
+        """The game of the match (RK-18, option `games`)."""
+        return state.game_no
+
     def result(self, state: RummikubState) -> dict[str, list[int]]:
         """Match totals; the highest total wins once the match is over (RK-18)."""
         return ranked(list(state.scores), state.turn is None)
 
     def view(self, state: RummikubState, seat: int | None) -> View:
-        """RK-19 to RK-21: own rack only; racks' sizes, table, pool size and the log public."""
+        """RK-19 to RK-21: own rack only; racks' sizes, table, pool size and the log public.
+        A game's end shows every rack in its log entry: the scores are counted from them
+        (RK-16, RK-17), as players turn their racks face up to count them."""
         over = state.turn is None
         view: View = {
             **view_head(self, state, seat, state.players),
@@ -299,10 +308,20 @@ class Rummikub:
 
 
 def _log_entry(entry: tuple[Any, ...], seat: int | None) -> dict[str, Any]:
-    """A log line as `seat` may know it: what a draw or a penalty took is its taker's alone."""
+    """A log line as `seat` may know it: what a draw or a penalty took is its taker's alone.
+    A play says which sets it took away (`gone`) and which it made (`made`), so a reader can
+    tell an extension or a split from a new set (core.rummikub.changes)."""
     kind = entry[0]
     if kind == "play":
-        return {"type": kind, "seat": entry[1], "tiles": list(entry[2]), "initial": entry[3]}
+        _, player, placed, initial, gone, made = entry
+        return {
+            "type": kind,
+            "seat": player,
+            "tiles": list(placed),
+            "initial": initial,
+            "gone": [list(s) for s in gone],
+            "made": [list(s) for s in made],
+        }
     if kind == "draw":
         return {"type": kind, "seat": entry[1], **({"tile": entry[2]} if seat == entry[1] else {})}
     if kind == "timeout":
@@ -312,13 +331,14 @@ def _log_entry(entry: tuple[Any, ...], seat: int | None) -> dict[str, Any]:
         return {"type": kind, "seat": entry[1]}
     if kind == "game_start":
         return {"type": kind, "game_no": entry[1], "first": entry[2]}
-    _, number, scores, winners, how = entry
+    _, number, scores, winners, how, racks = entry
     return {
         "type": kind,
         "game_no": number,
         "scores": list(scores),
         "winners": list(winners),
         "how": how,
+        "racks": [list(r) for r in racks],  # counted face up at the end (RK-16, RK-17)
     }
 
 

@@ -8,6 +8,7 @@ legal default and timeout actions, typed options, and random games that end.
 
 from __future__ import annotations
 
+import itertools
 import math
 import pickle
 import random
@@ -186,6 +187,17 @@ def test_apply_never_changes_the_state_it_is_given(game: Game, seed: int, rng_se
         game.apply(state, seat, game.random_action(state, seat, rng))
         assert snapshot(game, state) == before
         assert pickle.dumps(state) == pickled
+
+
+def test_the_round_number_starts_low_and_never_goes_back(game: Game) -> None:
+    """The host pauses the table when it grows (net/referee.py): it must be an int that only
+    ever steps up, one round at a time, and a game of several rounds must show it."""
+    rounds = [game.round_number(state) for state, _ in random_game(game, game.min_players, SEED, 3)]
+    assert all(isinstance(number, int) and not isinstance(number, bool) for number in rounds)
+    assert rounds[0] in (0, 1)
+    assert all(later - earlier in (0, 1) for earlier, later in itertools.pairwise(rounds))
+    if game.id in ("papayoo", "pasovec"):
+        assert rounds[-1] > rounds[0]
 
 
 JUNK: list[object] = [None, {}, "take", 7, [], {"kind": None}, {"kind": "no_such_kind"}]

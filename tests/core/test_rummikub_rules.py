@@ -83,7 +83,9 @@ def test_rk8_initial_meld_needs_30_from_the_rack_only() -> None:
     state = position([RUN], rack, melded=False)
     refused(state, play([RUN, ["K9", "R9", "B9"]]), "worth 27")
     ok = GAME.apply(state, 0, play([RUN, ["O1", "O2", "O3"], ["K9", "R9", "B9"]]))
-    assert ok.melded[0] and ok.log[-1] == ("play", 0, ("K9", "R9", "B9", "O1", "O2", "O3"), True)
+    new_sets = (("O1", "O2", "O3"), ("K9", "R9", "B9"))  # RK-20: the sets the play made
+    placed = ("K9", "R9", "B9", "O1", "O2", "O3")
+    assert ok.melded[0] and ok.log[-1] == ("play", 0, placed, True, (), new_sets)
     state = position([RUN], ["K10", "R10", "B10", "R3"], melded=False)
     refused(state, play([["R3", "R4", "R5", "R6"], ["K10", "R10", "B10"]]), "initial meld")
 
@@ -168,7 +170,8 @@ def test_rk15_rk16_going_out_scores() -> None:
     over = GAME.apply(state, 0, play([["R4", "R5", "R6", "R7"]]))
     assert GAME.is_over(over) and GAME.to_act(over) == []
     assert GAME.result(over) == {"scores": [44, -44], "winners": [0]}  # joker on a rack = 30
-    assert over.log[-1] == ("game_end", 1, (44, -44), (0,), "out")
+    assert over.log[-1] == ("game_end", 1, (44, -44), (0,), "out", ((), others[0]))
+    assert GAME.view(over, 0)["log"][-1]["racks"] == [[], ["K1", "J", "O13"]]  # face up
 
 
 def test_rk17_blocked_game_ends_after_a_round_of_passes() -> None:
@@ -180,7 +183,7 @@ def test_rk17_blocked_game_ends_after_a_round_of_passes() -> None:
     state = GAME.apply(state, 2, {"kind": "draw"})
     # sums 3, 5, 7: the lowest wins what the others lose relative to it
     assert GAME.result(state) == {"scores": [6, -2, -4], "winners": [0]}
-    assert state.log[-1][-1] == "blocked"
+    assert state.log[-1][4] == "blocked"
 
 
 def test_rk17_the_draw_of_the_last_tile_is_not_a_pass_and_a_play_restarts_the_count() -> None:

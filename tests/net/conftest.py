@@ -34,7 +34,8 @@ def _contained(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None
 class BotDriver:
     """Plays a session's seat with a core bot, answering each state where the seat must act.
 
-    It records every frame the session receives, for the leak checks. `delay` spaces its moves
+    It reads a round's summary at once (`ready`) and records every frame the session receives,
+    for the leak checks. `delay` spaces its moves
     out so an attack in a test lands while the game is still running; `repeat` sends every
     intent twice (the second must be refused as stale).
     """
@@ -53,7 +54,9 @@ class BotDriver:
         self.frames.append(message)
         if message["type"] != "state" or self.session is None:
             return
-        view = message["view"]
+        view, pause = message["view"], message.get("pause")
+        if pause is not None and message["seat"] in pause["waiting"]:
+            self.session.ready()  # a round's summary read at once (net/pause.py)
         if message["seat"] is not None and message["seat"] in view["to_act"]:
             action = self.bot.act(view, self.rng)
             if self.delay:

@@ -56,6 +56,9 @@ class TickTock:
     def is_over(self, state: tuple) -> bool:
         return len(state) >= 4
 
+    def round_number(self, state: tuple) -> int:
+        return 0
+
     def result(self, state: tuple) -> dict[str, list[int]]:
         return {"scores": [0, 0], "winners": []}
 

@@ -53,6 +53,9 @@ class Vote:
     def is_over(self, state: tuple) -> bool:
         return not self.to_act(state)
 
+    def round_number(self, state: tuple) -> int:
+        return 0
+
     def result(self, state: tuple) -> dict[str, list[int]]:
         return {"scores": [0, 0, 0], "winners": []}
 

@@ -22,6 +22,7 @@ VALID: dict[str, dict[str, Any]] = {
     "act": {"type": "act", "action": {"kind": "take"}, "version": 0, "seat": 0, "id": 7},
     "chat": {"type": "chat", "text": "hi"},
     "info": {"type": "info"},
+    "ready": {"type": "ready"},
     "bye": {"type": "bye"},
     "ping": {"type": "ping"},
     "pong": {"type": "pong"},

@@ -41,12 +41,14 @@ async def open_at(
     pilot: Pilot[None],
     table: list[list[str]],
     rack: list[str],
+    melded: bool = True,
     **options: object,
 ) -> RummikubScreen:
     """Sit at a solo table started from a late position: `table` on the table, `rack` ours
-    (initial meld made), the other tiles the bot's rack and the pool (positions.state_at) —
-    so a test of a turn near the end does not play the game up to it by keys."""
-    return await sit(app, pilot, options, state_at(table, rack, True, options))
+    (initial meld made unless `melded` is False), the other tiles the bot's rack and the pool
+    (positions.state_at) — so a test of a turn near the end does not play the game up to it
+    by keys."""
+    return await sit(app, pilot, options, state_at(table, rack, melded, options))
 
 
 async def continue_at(

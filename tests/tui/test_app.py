@@ -109,7 +109,7 @@ async def test_help_lists_the_keys_of_the_screen_behind() -> None:
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
         assert ("p, space", "No thanks!") in help_screen.rows
-        assert ("f, .", "Skip pause") in help_screen.rows
+        assert ("f, .", "Skip the bots' pause before a move") in help_screen.rows
         await pilot.press("question_mark")
         assert app.screen is screen
 

@@ -15,6 +15,7 @@ from tests.tui.pilots import SEED, SIZE, make_app, open_game, wait_until
 from tui.games.papayoo.screen import PapayooScreen
 from tui.games.papayoo.widgets import CARD_CELLS, CARDS_PER_LINE, HandPanel, score_table
 from tui.screens.final import FinalScreen
+from tui.screens.round_summary import RoundSummary
 
 GAME = get_game("papayoo")
 
@@ -135,7 +136,7 @@ async def test_the_end_of_a_deal_by_keys() -> None:
         assert sum(state["view"]["totals"]) == 250  # PY-6
         lines = screen.log_lines_of(state)
         assert any(line.startswith("Deal 1 over") for line in lines)
-        assert score_table(state).row_count == 4
+        assert score_table(state).table().row_count == 4
 
 
 def card_offset(index: int) -> tuple[int, int]:
@@ -191,9 +192,11 @@ async def trick_screen(pilot: Pilot[None]) -> None:
 
 
 async def deal_summary_screen(pilot: Pilot[None]) -> None:
-    """Our last card of deal 1 played by enter: deal 2 waits for our pass, the points of deal
-    1 and the totals on show (PY-17)."""
+    """Our last card of deal 1 played by enter, its summary read (enter): deal 2 waits for our
+    pass, the points of deal 1 and the totals on show (PY-17)."""
     screen = await resumed(pilot)
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, RoundSummary))
     await pilot.press("enter")
     await wait_until(pilot, lambda: screen.state["view"]["to_act"] == [0])
 

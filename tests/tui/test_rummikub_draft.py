@@ -79,4 +79,4 @@ def test_a_range_moves_as_one_and_only_rack_tiles_go_back() -> None:
     d.drop(("table", 1, 2))
     d.pick(("table", 1, 0), count=3)
     d.drop(("table", 0, 1))
-    assert d.table == [["R3", "R4", "R5", "R7", "R6"]]
+    assert d.table == [["R3", "R4", "R5", "R6", "R7"]]  # valid, so laid in order (issue 25)

@@ -8,10 +8,10 @@ from rich.console import Console
 from tests.tui.pilots import SIZE, make_app, wait_until
 from tests.tui.rummikub_pilots import continue_at, go_to, mine, open_at, pick_tile
 from tests.tui.test_rummikub_screen import click
-from tui.games.rummikub.between import BetweenGames
 from tui.games.rummikub.screen import RummikubScreen
 from tui.games.rummikub.widgets import TilePanel, match_table
 from tui.screens.final import FinalScreen
+from tui.screens.round_summary import RoundSummary
 
 
 def played(screen: RummikubScreen) -> list[str] | None:
@@ -84,7 +84,8 @@ async def test_move_a_range_of_a_set_by_keys() -> None:
 
 async def test_move_a_range_and_a_whole_set_by_mouse() -> None:
     """Shift+clicks select K2..K3, a click in the range lifts it, a click on [new set] lays it;
-    a click on a set's ✓ lifts the whole set and a click on another's ✓ puts it at its end."""
+    a click on a set's ✓ lifts the whole set and a click on another's ✓ puts it at its end,
+    where the run is laid in order (issue 25)."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_at(app, pilot, [["K1", "K2", "K3", "K4"]], ["K7", "R2", "B11"])
@@ -98,7 +99,7 @@ async def test_move_a_range_and_a_whole_set_by_mouse() -> None:
         await click(pilot, panel, ("set", 0))
         assert screen.draft.held == ["K1", "K4"]
         await click(pilot, panel, ("set", 0))  # now K2 K3, the only set
-        assert screen.draft.table == [["K2", "K3", "K1", "K4"]] and screen.draft.held == []
+        assert screen.draft.table == [["K1", "K2", "K3", "K4"]] and screen.draft.held == []
 
 
 async def test_a_score_table_between_games_then_the_final_table() -> None:
@@ -109,9 +110,14 @@ async def test_a_score_table_between_games_then_the_final_table() -> None:
         screen = await open_at(app, pilot, [["R1", "R2", "R3"]], ["R4"], games=2)
         await put(pilot, screen, "R4", ("table", 0, 3))
         await pilot.press("p")
-        await wait_until(pilot, lambda: isinstance(app.screen, BetweenGames))
-        shown = " ".join(str(w.render()) for w in app.screen.query("Static"))
-        assert "Game 1 is over: You went out." in shown and "Game 2 of 2 has begun" in shown
+        await wait_until(pilot, lambda: isinstance(app.screen, RoundSummary))
+        panel = app.screen
+        assert isinstance(panel, RoundSummary)
+        assert panel.title_text == "Game 1 is over: You went out."
+        body = Console(width=80, record=True)
+        body.print(panel.body)
+        assert "Game 2 of 2 comes next." in body.export_text()
+        assert screen.state["pause"]["waiting"] == [0]  # the table waits for us to read it
         end = next(e for e in screen.state["view"]["log"] if e["type"] == "game_end")
         assert end["winners"] == [0] and end["scores"][0] == -end["scores"][1] > 0
         await pilot.press("enter")
@@ -130,10 +136,13 @@ async def test_a_score_table_between_games_then_the_final_table() -> None:
 
 
 def test_the_match_table_has_a_column_per_game() -> None:
-    """RK-18: each game's scores and the running total, best total first."""
+    """RK-18: each game's scores and the running total, best total first; RK-16: the tiles
+    left on each rack at the end of the game shown."""
+    first = {"scores": [30, -30], "winners": [0], "how": "out", "racks": [[], ["K10", "J"]]}
+    second = {"scores": [-50, 50], "winners": [1], "how": "out", "racks": [["R10", "O10", "J"], []]}
     log = [
-        {"type": "game_end", "game_no": 1, "scores": [30, -30], "winners": [0], "how": "out"},
-        {"type": "game_end", "game_no": 2, "scores": [-50, 50], "winners": [1], "how": "out"},
+        {"type": "game_end", "game_no": 1, **first},
+        {"type": "game_end", "game_no": 2, **second},
     ]
     view = {"log": log, "players": 2, "games": 3, "game_no": 3, "rack_sizes": [14, 14]}
     seats = [{"name": n, "kind": "human", "level": None, "away": False} for n in ("Zoe", "Ana")]
@@ -141,6 +150,6 @@ def test_the_match_table_has_a_column_per_game() -> None:
     text = Console(width=80, record=True)
     text.print(match_table(state, 2))
     lines = [line.split() for line in text.export_text().splitlines() if line.strip()]
-    assert lines[0] == ["Player", "Game", "1", "Game", "2", "Total"]
-    assert lines[1][-4:] == ["Ana", "-30", "+50", "20"] and lines[1][0] == "★"
-    assert lines[2][-3:] == ["+30", "-50", "-20"] and "Zoe" in lines[2]
+    assert lines[0] == ["Player", "Tiles", "left", "Game", "1", "Game", "2", "Total"]
+    assert lines[1][-5:] == ["Ana", "none", "-30", "+50", "20"] and lines[1][0] == "★"
+    assert lines[2][-6:] == ["R10", "O10", "J☺", "+30", "-50", "-20"] and "Zoe" in lines[2]

@@ -23,16 +23,18 @@ from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core import IllegalMove, get_game
 from tui.base.messages import SeatMessage, ShowRules, StateMessage
 from tui.base.names import refused_move
 from tui.base.seats import name_list, seat_names
+from tui.screens.round_summary import RoundSummary
 from tui.screens.table_talk import TALK_BINDINGS, TableTalk
 from tui.table.link import ShowTable, TableLink
 from tui.widgets.clock import Countdown
 from tui.widgets.following_log import FollowingLog
+from tui.widgets.footer import FittingFooter
 from tui.widgets.talk import ChatInput
 
 MIN_SIZE = (80, 24)  # columns, rows every screen is designed for
@@ -42,7 +44,7 @@ LOG_PAGE = 5  # lines PgUp/PgDn move the log
 class GameScreen(TableTalk):
     """One seat's view of a game, drawn from the table's state messages."""
 
-    AUTO_FOCUS = None  # keys, not focus, drive a game: a focused log or button eats keys
+    AUTO_FOCUS = ""  # keys, not focus, drive a game: a focused button ate Enter (and its key)
     GAME_ID: ClassVar[str]
     PLAY_ACTIONS: ClassVar[frozenset[str]] = frozenset()  # hidden from spectators
     HINT: ClassVar[str | None] = None  # "module:function" giving (action, reason) for a view
@@ -53,19 +55,27 @@ class GameScreen(TableTalk):
         "log) follows again."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("h", "hint", "Hint"),
-        Binding("f,full_stop", "hurry", "Skip pause"),
-        Binding("b", "stand_in", "Bot for away"),
-        Binding("r", "rules", "Rules"),
-        Binding("q,escape", "leave", "Leave", key_display="q"),
-        Binding("up", "log_back(1)", "Log up", show=False),
-        Binding("down", "log_on(1)", "Log down", show=False),
-        Binding("pageup", "log_back(5)", "Log page up", show=False),
-        Binding("pagedown", "log_on(5)", "Log page down", show=False),
-        Binding("home", "log_start", "Log start", show=False),
-        Binding("end", "log_follow", "Follow the log", show=False),
+        Binding("h", "hint", "Hint", tooltip="Hint: what the hard bot would play here, and why"),
+        Binding("f,full_stop", "hurry", "Hurry", tooltip="Skip the bots' pause before a move"),
+        Binding("b", "stand_in", "Stand-in", tooltip="Seat a bot for an away player"),
+        Binding("r", "rules", "Rules", tooltip="The rules of this game"),
+        Binding("q,escape", "leave", "Leave", key_display="q", tooltip="Leave the table"),
+        Binding("up", "log_back(1)", "Log: a line back", show=False),
+        Binding("down", "log_on(1)", "Log: a line on", show=False),
+        Binding("pageup", "log_back(5)", "Log: a page back", show=False),
+        Binding("pagedown", "log_on(5)", "Log: a page on", show=False),
+        Binding("home", "log_start", "Log: from the start", show=False),
+        Binding("end", "log_follow", "Log: follow the game again", show=False),
         *TALK_BINDINGS,
     ]
+    # The footer's order of importance (tui/widgets/footer.py): the game's keys, then these;
+    # what does not fit the width is left to ? (the help lists every key).
+    FOOTER_ORDER: ClassVar[tuple[str, ...]] = (
+        "*",
+        *("leave", "hint", "rules", "rejoin", "chat", "stand_in", "hurry"),
+    )
+    # While the "terminal too small" notice hides the table, only these keys act (issue 25).
+    BLIND_ACTIONS: ClassVar[frozenset[str]] = frozenset({"leave", "rules"})
 
     def __init__(self, table: TableLink) -> None:
         super().__init__(table)
@@ -75,6 +85,8 @@ class GameScreen(TableTalk):
         self.finished = False
         self.hinting = False
         self.hint_action: dict[str, Any] | None = None  # the last hint's action, for its state
+        self.too_small = False  # the "terminal too small" notice hides the table
+        self.round_panel: RoundSummary | None = None  # the summary the table pauses for
 
     # ---- what a game writes -------------------------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -103,6 +115,12 @@ class GameScreen(TableTalk):
         """The final table's body: every seat's result, best first."""
         raise NotImplementedError
 
+    @classmethod
+    def round_summary(cls, state: StateMessage) -> tuple[str, RenderableType]:
+        """The title and body of the panel the table pauses for when a round ends
+        (tui/screens/round_summary.py); a game of several rounds tells its points."""
+        return "The round is over.", ""
+
     # ---- the frame ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(self.game.title, id="game-title", classes="screen-title", markup=False)
@@ -119,7 +137,7 @@ class GameScreen(TableTalk):
             id="too-small",
             markup=False,
         )
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         # Keys, not focus, drive a game: a focused button would swallow Space or Enter.
@@ -138,10 +156,18 @@ class GameScreen(TableTalk):
         self._fit(self.size.width, self.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        """Below the size the screens are made for, say so rather than lose a column."""
+        """Below the size the screens are made for, say so rather than lose a column; while the
+        table is hidden its keys do nothing (no blind 'You took a token')."""
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         self.query_one("#too-small").display = small
         self.query_one("#game-body").display = not small
+        if small != self.too_small:
+            self.too_small = small
+            self.refresh_bindings()
+
+    def blind(self, action: str) -> bool:
+        """The table is hidden (too small a terminal) and `action` needs to see it."""
+        return self.too_small and action not in self.BLIND_ACTIONS
 
     def on_seat_message(self, event: SeatMessage) -> None:
         """Show a new state; the table's talk, drops and refusals are heard."""
@@ -155,6 +181,7 @@ class GameScreen(TableTalk):
         self.state = state
         view = state["view"]
         self.draw(state)
+        self.show_pause(state)
         self.query_one(FollowingLog).write_lines(self.log_lines_of(state, self.logged))
         self.logged = len(view["log"])
         for button in self.query("#actions Button"):
@@ -166,6 +193,24 @@ class GameScreen(TableTalk):
         if view["over"]:
             self.finished = True
             self._show_final()
+
+    def show_pause(self, state: StateMessage) -> None:
+        """Open the round's summary when the table pauses for it, say whom it waits for, and
+        close it when the table goes on (a spectator is not waited for: no panel)."""
+        pause, panel = state.get("pause"), self.round_panel
+        if pause is None or self.watching:
+            self.round_panel = None
+            if panel is not None and panel is self.app.screen:
+                panel.dismiss()
+            return
+        names = seat_names(state)
+        if panel is None:
+            title, body = self.round_summary(state)
+            panel = self.round_panel = RoundSummary(title, body, self.table.ready)
+            self.app.push_screen(panel)
+            self.call_after_refresh(panel.show_waiting, pause, state["seat"], names)
+        elif panel.is_mounted:
+            panel.show_waiting(pause, state["seat"], names)
 
     @property
     def watching(self) -> bool:
@@ -339,6 +384,8 @@ class GameScreen(TableTalk):
         return self.table.host is not None and not self.table.solo
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.blind(action):
+            return False
         if action in self.PLAY_ACTIONS or action == "hint":
             if self.watching or self.finished:
                 return False

@@ -1,36 +1,92 @@
 """The help overlay: every key of the screen behind it, read from its live bindings.
 
 Listing the bindings themselves (not a hand-kept table) means the help can never disagree with
-what the keys do. A screen may add a `HELP` sentence for what bindings cannot say (mouse,
-arrows inside a widget); screens at a LAN table add their `LAN_HELP` (chat, rejoin).
+what the keys do. Every binding that acts now is listed — the screen's, those of the focused
+widget (a list's arrows, Enter on a field) and the app's — whether the footer draws it or not
+(a footer only holds what fits its width), each with its longer description (`tooltip`) where
+it has one. A play key that does nothing at this moment (Pásovec's Enter while deciding) is
+listed too, marked "not now", so a player learns every key of the game. A screen may add a
+`HELP` sentence for what bindings cannot say (the mouse, symbols); screens at a LAN table add
+their `LAN_HELP` (chat, rejoin).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import ClassVar
 
 from rich.table import Table
+from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
-from textual.widget import Widget
 from textual.widgets import Static
+
+from tui.widgets.footer import importance
+
+NOT_NOW = " (not now)"
+TEXTUAL_ACTIONS = frozenset({"app.focus_next", "app.focus_previous", "screen.copy_text"})
+FOCUS_ACTIONS = frozenset({"app.focus_next", "app.focus_previous"})
+Row = tuple[str, DOMNode, Binding, bool]  # key, node, binding, a play key for later
+# The help's sections, in order: the focused widget's keys, the screen's shown in its footer
+# (in the footer's order) and hidden there, its play keys for later, Textual's, the app's.
+FOCUSED, SHOWN, HIDDEN, LATER, TEXTUAL, APP = range(6)
 
 
 def key_table(screen: Screen[object]) -> list[tuple[str, str]]:
-    """(keys, what they do) for the shown bindings of the screen and the app, one row per
-    action. Widgets' own keys (scrolling, editing) are left to the screen's `HELP` sentence."""
-    rows: dict[tuple[int, str], tuple[list[str], str]] = {}
-    for key, active in screen.active_bindings.items():
-        binding, node = active.binding, active.node
-        if not binding.show or (isinstance(node, Widget) and not isinstance(node, Screen)):
-            continue
-        keys, _ = rows.setdefault((id(node), binding.action), ([], binding.description))
+    """(keys, what they do) for every binding acting on `screen` now, one row per action and
+    widget: the focused widget's, the screen's (as its footer orders them, then the rest),
+    its play keys that wait for another moment, then Textual's and the app's."""
+    rows: dict[tuple[int, str], tuple[list[str], str, tuple[int, int]]] = {}
+    for key, node, binding, later in _bindings(screen):
+        description = (binding.tooltip or binding.description) + (NOT_NOW if later else "")
+        place = _place(screen, node, binding, later)
+        keys, _, _ = rows.setdefault((id(node), binding.action), ([], description, place))
         display = screen.app.get_key_display(Binding(key, binding.action))
         if display not in keys:
             keys.append(display)
-    return [(", ".join(keys), description) for keys, description in rows.values()]
+    ordered = sorted(rows.values(), key=lambda row: row[2])  # stable: binding order within
+    return [(", ".join(keys), description) for keys, description, _ in ordered]
+
+
+def _place(screen: Screen[object], node: DOMNode, binding: Binding, later: bool) -> tuple[int, int]:
+    """A row's place in the help: its section, then its rank within it."""
+    if node is screen.app:
+        return APP, 0
+    if binding.action in TEXTUAL_ACTIONS:
+        return TEXTUAL, 0
+    if node is not screen:
+        return FOCUSED, 0
+    if later:
+        return LATER, 0
+    return (SHOWN, importance(screen, binding.action)) if binding.show else (HIDDEN, 0)
+
+
+def _bindings(screen: Screen[object]) -> Iterator[Row]:
+    """Every binding to list: those acting now, then play keys the screen hides now."""
+    active = screen.active_bindings
+    can_focus = bool(screen.focus_chain)
+    for key, (node, binding, _enabled, _tooltip) in active.items():
+        said = binding.tooltip or binding.description
+        if said and not binding.system and (can_focus or binding.action not in FOCUS_ACTIONS):
+            yield key, node, binding, False
+    yield from ((key, screen, binding, True) for key, binding in _later(screen, active))
+
+
+def _later(screen: Screen[object], active: dict[str, object]) -> Iterator[tuple[str, Binding]]:
+    """The screen's play keys (its `PLAY_ACTIONS`) that it hides now, for a seated player."""
+    plays = getattr(screen, "PLAY_ACTIONS", frozenset())
+    if not plays or getattr(screen, "watching", True):
+        return
+    for key, bindings in screen._bindings.key_to_bindings.items():
+        for binding in bindings:
+            _namespace, action, parameters = parse(binding.action)
+            if key in active or action not in plays:
+                continue
+            if screen.check_action(action, parameters) is False:
+                yield key, binding
 
 
 class HelpScreen(ModalScreen[None]):

@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from core.replay_views import neighbour_start
+from core.replay_views import SeenReplay, neighbour_start
 from tui.base.names import plain
 from tui.screens.final import verdict
 from tui.widgets.following_log import FollowingLog
@@ -39,22 +39,22 @@ SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds per move of autoplay, slowest fir
 FIRST_SPEED = 1
 
 REPLAY_BINDINGS: list[BindingType] = [
-    Binding("left", "step(-1)", "Back", show=False),
-    Binding("right", "step(1)", "Step", key_display="←/→"),
-    Binding("pageup", "jump(-1)", "Jump back", show=False),
-    Binding("pagedown", "jump(1)", "Jump", key_display="PgUp/Dn"),
-    Binding("home", "go(0)", "Start", show=False),
-    Binding("end", "go(-1)", "End", show=False),
-    Binding("space", "autoplay", "Play"),
+    Binding("left", "step(-1)", "Back", show=False, tooltip="One move back"),
+    Binding("right", "step(1)", "Step", key_display="←/→", tooltip="One move on"),
+    Binding("pageup", "jump(-1)", "Jump back", show=False, tooltip="Back a deal, round or game"),
+    Binding("pagedown", "jump(1)", "Jump", key_display="PgUp/Dn", tooltip="On a deal or round"),
+    Binding("home", "go(0)", "Start", show=False, tooltip="The start of the game"),
+    Binding("end", "go(-1)", "End", show=False, tooltip="The end: the final table"),
+    Binding("space", "autoplay", "Play", tooltip="Play on by itself, or stop"),
     Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
     Binding("minus", "speed(-1)", "Slower", show=False),
-    Binding("e", "eyes", "Eyes"),
-    Binding("h", "hint", "Hint"),
-    Binding("x", "export", "Export"),
-    Binding("r", "rules", "Rules", show=False),
-    Binding("up", "log_back(1)", "Log up", show=False),
-    Binding("down", "log_on(1)", "Log down", show=False),
-    Binding("q,escape", "leave", "Back", key_display="q"),
+    Binding("e", "eyes", "Eyes", tooltip="Watch through another seat's eyes"),
+    Binding("h", "hint", "Hint", tooltip="What the hard bot would play for the seat watched"),
+    Binding("x", "export", "Export", tooltip="Export what these eyes saw to a file"),
+    Binding("r", "rules", "Rules", show=False, tooltip="The rules of this game"),
+    Binding("up", "log_back(1)", "Log: a line back", show=False),
+    Binding("down", "log_on(1)", "Log: a line on", show=False),
+    Binding("q,escape", "leave", "Back", key_display="q", tooltip="Leave the replay"),
 ]
 
 
@@ -92,7 +92,8 @@ class ReplayMixin:
         "A replay: ←/→ step one move, PgUp/PgDn jump a deal, round or game, Home/End go to the "
         "start and the final table, Space plays on (+/- change the speed), e changes whose eyes "
         "you watch with, h says what the hard bot would play for the seat watched when it is "
-        "to move, x exports what those eyes saw to a file you can share, q goes back."
+        "to move, x exports what those eyes saw to a file you can share (a file that is "
+        "already one seat's view is shared as it is), q goes back."
     )
 
     replay: Replay
@@ -161,8 +162,15 @@ class ReplayMixin:
 
     # ---- keys -------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No key acts on a table hidden by the "too small" notice; e only when the record
+        has other eyes; x only for a full record (a seen one, an export or a LAN player's
+        own, already is what its eyes saw: exporting it again would copy the file)."""
+        if self.game_screen.blind(action):
+            return False
         if action == "eyes":
             return len(self.replay.positions.eyes) > 1
+        if action == "export":
+            return not isinstance(self.replay.positions, SeenReplay)
         return True
 
     def action_step(self, step: int) -> None:

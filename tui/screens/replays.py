@@ -9,14 +9,46 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from tui.base.messages import OpenReplay
 from tui.table.replays import Entry
+from tui.widgets.footer import FittingFooter
+
+COLUMNS = ("Finished", "Game", "Players", "Winner")
+CELL_PADDING = 2  # cells DataTable adds around each column's content
+SCROLLBAR = 2  # the list's vertical scrollbar, once it has more games than rows
+MAX_WINNER = 24  # a tie of long names is shortened before the players are
+MIN_PLAYERS = 12
+
+
+def column_widths(entries: list[Entry], width: int) -> list[int]:
+    """Each column's width for a list `width` cells wide: the date, the game and the winner as
+    they are (the winner up to MAX_WINNER), the players in what is left (issue 25: at 80
+    columns the winner was cut off the right edge)."""
+
+    def widest(label: str, texts: list[str]) -> int:
+        return max([cell_len(label), *(cell_len(text) for text in texts)])
+
+    when = widest(COLUMNS[0], [e.when for e in entries])
+    game = widest(COLUMNS[1], [e.game for e in entries])
+    winner = min(widest(COLUMNS[3], [e.winner for e in entries]), MAX_WINNER)
+    room = width - SCROLLBAR - CELL_PADDING * len(COLUMNS) - when - game - winner
+    players = min(widest(COLUMNS[2], [e.players for e in entries]), max(room, MIN_PLAYERS))
+    return [when, game, players, winner]
+
+
+def cut(text: str, width: int) -> Text:
+    """`text` in `width` cells, its end shown as … when it is longer."""
+    shown = Text(text)
+    shown.truncate(width, overflow="ellipsis")
+    return shown
 
 
 class ReplaysScreen(Screen[None]):
@@ -27,8 +59,8 @@ class ReplaysScreen(Screen[None]):
         "then all). Games are kept when they end, the newest 200."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Open"),
-        Binding("g", "filter", "Game filter"),
+        Binding("enter", "open", "Open", priority=True, tooltip="Watch the game highlighted"),
+        Binding("g", "filter", "Game filter", tooltip="One game only (again: the next, then all)"),
         Binding("escape,q", "app.pop_screen", "Back", key_display="q"),
     ]
 
@@ -41,12 +73,16 @@ class ReplaysScreen(Screen[None]):
         yield Static("Replays — finished games", classes="screen-title", markup=False)
         yield DataTable(id="replays", cursor_type="row", zebra_stripes=True)
         yield Static("Reading the kept games…", id="replays-status", markup=False)
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns("Finished", "Game", "Players", "Winner")
+        self._columns([])
         self.run_worker(self._read, thread=True, exit_on_error=False)
+
+    def on_resize(self) -> None:
+        """Another width: the players' column takes what the others leave."""
+        if self.entries:
+            self._draw(self.query_one(DataTable).cursor_row)
 
     def _read(self) -> None:
         from tui.table.replays import kept_games
@@ -61,11 +97,25 @@ class ReplaysScreen(Screen[None]):
     def _shown(self) -> list[Entry]:
         return [e for e in self.entries if self.only is None or e.game == self.only]
 
-    def _draw(self) -> None:
+    def _columns(self, shown: list[Entry]) -> list[int]:
+        """The list emptied, with columns as wide as `shown` needs at this width."""
         table = self.query_one(DataTable)
-        table.clear()
-        for index, entry in enumerate(self._shown()):
-            table.add_row(entry.when, entry.game, entry.players, entry.winner, key=str(index))
+        table.clear(columns=True)
+        widths = column_widths(shown, self.size.width or self.app.size.width)
+        for label, width in zip(COLUMNS, widths, strict=True):
+            table.add_column(label, width=width)
+        return widths
+
+    def _draw(self, row: int = 0) -> None:
+        """List the games shown, the cursor on `row`."""
+        table = self.query_one(DataTable)
+        shown = self._shown()
+        widths = self._columns(shown)
+        for index, entry in enumerate(shown):
+            cells = (entry.when, entry.game, entry.players, entry.winner)
+            table.add_row(*(cut(c, w) for c, w in zip(cells, widths, strict=True)), key=str(index))
+        if shown:
+            table.move_cursor(row=min(row, len(shown) - 1), animate=False)
         which = "" if self.only is None else f" of {self.only}"
         count = len(self._shown())
         status = f"{count} finished game{'s' if count != 1 else ''}{which}. Enter opens one."

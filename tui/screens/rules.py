@@ -13,17 +13,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, TabbedContent, TabPane
+from textual.widgets import Markdown, TabbedContent, TabPane
+
+from tui.widgets.footer import FittingFooter
 
 
 class RulesScreen(Screen[None]):
-    """Scrollable rules; opened from the menu or from inside a game (that game's tab first)."""
+    """Scrollable rules; opened on one game's tab (from a game: that game; from the menu: the
+    game last played) with ←/→ to the others."""
 
     HELP = (
-        "Arrows, Page Up/Down, Home and End scroll the text; Tab then ←/→ switch games when "
-        "there are several."
+        "↑/↓, Page Up/Down, Home and End scroll the text; ←/→ (or a click on a tab) switch games."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "switch(-1)", "Game", key_display="←/→", priority=True),
+        Binding("right", "switch(1)", "Next game", show=False, priority=True),
         Binding("q,escape", "app.pop_screen", "Back", key_display="q"),
     ]
 
@@ -38,8 +42,20 @@ class RulesScreen(Screen[None]):
             for game_id, (title, text) in self.texts.items():
                 with TabPane(title, id=f"rules-{game_id}"), VerticalScroll(classes="rules-text"):
                     yield Markdown(text)
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         if self.first:
             self.query_one(f"#rules-{self.first} .rules-text").focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return len(self.texts) > 1 if action == "switch" else True
+
+    def action_switch(self, step: int) -> None:
+        """The previous or next game's rules (priority keys: the focused text would take the
+        arrows to scroll sideways, which the wrapped rules never need)."""
+        tabs = self.query_one(TabbedContent)
+        ids = [f"rules-{game_id}" for game_id in self.texts]
+        index = ids.index(tabs.active) if tabs.active in ids else 0
+        tabs.active = ids[(index + step) % len(ids)]
+        self.query_one(f"#{tabs.active} .rules-text").focus()

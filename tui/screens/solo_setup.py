@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Grid, Horizontal
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from core import BOT_LEVELS
 from tui.base import settings
 from tui.base.names import MAX_NAME_LENGTH, bot_names
 from tui.table.plans import SoloSetup, StartSolo
 from tui.widgets.cycler import Cycler
+from tui.widgets.footer import FittingFooter
 from tui.widgets.options import chosen_options, option_rows
 from tui.widgets.text_input import TextInput
 
@@ -42,11 +43,13 @@ class SoloSetupScreen(Screen[None]):
     HELP = (
         "Tab and Shift+Tab move between fields; ←/→ (or a click) change a choice; "
         "Enter starts the game from any field; Escape (or q outside the name) goes back. "
-        "Your choices are remembered for next time."
+        "Your choices are kept for next time, even on Escape (a new name once you play)."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", "Start"),
-        Binding("escape,q", "app.pop_screen", "Back", key_display="esc"),
+        Binding("enter", "start", "Start", priority=True, tooltip="Start the game"),
+        Binding(
+            "escape,q", "back", "Back", key_display="esc", tooltip="Back, keeping your choices"
+        ),
     ]
 
     def __init__(self, games: list[Game], game_id: str | None = None) -> None:
@@ -97,9 +100,9 @@ class SoloSetupScreen(Screen[None]):
                 )
         with Horizontal(classes="buttons"):
             yield Button("Start \\[enter]", id="start", action="screen.start", variant="primary")
-            yield Button("Back \\[esc]", id="back", action="app.pop_screen")
+            yield Button("Back \\[esc]", id="back", action="screen.back")
         yield Static(self.HELP, classes="hint", id="setup-hint")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self._refresh_seats()
@@ -136,9 +139,25 @@ class SoloSetupScreen(Screen[None]):
         chosen: int = self.query_one("#players", Cycler).value
         return min(max(chosen, game.min_players), game.max_players)
 
-    @on(Input.Submitted, "#name")
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter starts from any field (a priority key: the name's field would take it), but
+        on a focused button it presses that button: Back must not start the game."""
+        return not (action == "start" and isinstance(self.focused, Button))
+
     def action_start(self) -> None:
         """Seat the player at a new table with the chosen set-up, and remember it."""
+        setup = self._remember()
+        self.post_message(StartSolo(setup))
+
+    def action_back(self) -> None:
+        """Back to the menu, the table's choices kept all the same (issue 25: Escape dropped
+        them silently): a player who comes back to play expects the table they set. A name is
+        the player's own at every table, so it is taken only once they sit down with it."""
+        self._remember()
+        self.app.pop_screen()
+
+    def _remember(self) -> SoloSetup:
+        """The chosen set-up, remembered for the next time this screen opens."""
         game = self._game()
         levels = tuple(
             self.query_one(f"#level-{seat}", Cycler).value for seat in range(1, self._players())
@@ -161,4 +180,4 @@ class SoloSetupScreen(Screen[None]):
                 "options": {**remembered.get("options", {}), game.id: options},
             },
         )
-        self.post_message(StartSolo(setup))
+        return setup

@@ -181,6 +181,10 @@ class TableLink:
         self.showing = screen
         self.app.post_message(ShowTable(self, screen))
 
+    def ready(self) -> None:
+        """This seat has read the round's summary: the table's pause need not wait for it."""
+        self.session.ready()
+
     def hurry(self) -> None:
         """Ask for the pause before the next bot move to be skipped (only a host has bots)."""
         self.session.hurry()

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -57,7 +59,17 @@ class Cycler(Widget, can_focus=True):
         return self.choices[self.index][1]
 
     def render(self) -> Text:
-        return Text(f"◀ {self.choices[self.index][0]} ▶")
+        label = self.choices[self.index][0]
+        return Text(f"◀ {label}{' ' * (self.widest - cell_len(label))} ▶")
+
+    @property
+    def widest(self) -> int:
+        """Cells of the longest label: the cycler is always that wide, so a longer choice is
+        never cut (`◀ 120 s` without its ▶) and the ▶ stays put as the choice changes."""
+        return max(cell_len(label) for label, _ in self.choices)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.widest + 4
 
     def action_step(self, delta: int) -> None:
         self.index = (self.index + delta) % len(self.choices)

@@ -9,13 +9,15 @@ the border says how many new lines wait below.
 
 Textual's `Log` does not wrap either: a line wider than the log was cut at its right edge ("got
 ♠S5 ♦D4 ♦D6 ♣C7 ♣C9 from Chl"). Lines are cut at spaces to the log's width as they are written,
-the rest indented, so every game's log reads whole at 80 columns without each game wrapping.
+the rest indented, so every game's log reads whole at 80 columns without each game wrapping;
+a resize cuts them again to the new width (issue 25: they kept the old width's cuts).
 """
 
 from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable
+from typing import Any
 
 from textual import events
 from textual.widgets import Log
@@ -39,7 +41,13 @@ def wrapped(lines: Iterable[str], width: int = LOG_WIDTH) -> list[str]:
 
 
 class WrappingLog(Log):
-    """A `Log` whose lines are cut at spaces to its width as they are written."""
+    """A `Log` whose lines are cut at spaces to its width as they are written, and cut again
+    when its width changes (a resize): the lines as written are kept (`source`) for that."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.source: list[str] = []
+        self.wrapped_at = 0  # the width `lines` are cut to
 
     @property
     def line_width(self) -> int:
@@ -48,7 +56,41 @@ class WrappingLog(Log):
         return width if width >= MIN_WIDTH else LOG_WIDTH
 
     def write_lines(self, lines: Iterable[str], scroll_end: bool | None = None) -> WrappingLog:
-        return super().write_lines(wrapped(lines, self.line_width), scroll_end)
+        lines = list(lines)
+        self.source.extend(lines)
+        if self.max_lines is not None:
+            del self.source[: -self.max_lines]
+        self.wrapped_at = self.line_width
+        return super().write_lines(wrapped(lines, self.wrapped_at), scroll_end)
+
+    def clear(self) -> WrappingLog:
+        self.source.clear()
+        return super().clear()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.rewrap()
+
+    def rewrap(self) -> None:
+        """Cut the lines again for the log's width; the line read at the top stays there."""
+        width = self.line_width
+        if width == self.wrapped_at or not self.source:
+            return
+        below = len(self.lines) - round(self.scroll_y)  # rows from the top of the view down
+        last = self._rows_from_end(below, self.wrapped_at)
+        source, self.wrapped_at = self.source, width
+        super().clear()
+        super().write_lines(wrapped(source, width), scroll_end=False)
+        self.source = source
+        top = len(self.lines) - len(wrapped(source[len(source) - last :], width))
+        self.scroll_to(y=top, animate=False, immediate=True)
+
+    def _rows_from_end(self, rows: int, width: int) -> int:
+        """How many of the last written lines it takes to make `rows` rows at `width`."""
+        made = count = 0
+        while made < rows and count < len(self.source):
+            count += 1
+            made += len(wrapped([self.source[-count]], width))
+        return count
 
 
 class FollowingLog(WrappingLog, can_focus=False):

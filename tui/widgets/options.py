@@ -23,6 +23,15 @@ def value_label(spec: Option, value: Any) -> str:
     return f"{value:g} s" if spec.name.endswith("_seconds") else str(value)
 
 
+def options_text(specs: tuple[Option, ...], values: dict[str, Any]) -> str:
+    """The options in words, by their labels: 'Seconds per turn 30 s, Games 1, Jokers in the
+    first meld off' (an option `values` lacks is at its default). The options every game
+    takes for tests and puzzles (`first`, `deck`) are not declared and not shown."""
+    return ", ".join(
+        f"{spec.label} {value_label(spec, values.get(spec.name, spec.default))}" for spec in specs
+    )
+
+
 def option_rows(
     game_id: str, specs: tuple[Option, ...], values: dict[str, Any]
 ) -> list[tuple[Label, Cycler]]:

@@ -10,7 +10,9 @@ from typing import Any
 
 from rich.text import Text
 
+from core import get_game
 from tui.base.names import plain
+from tui.widgets.options import options_text
 
 AWAY_CHOICES = ((None, "off"), (30.0, "30 s"), (60.0, "60 s"), (120.0, "120 s"))
 
@@ -40,8 +42,8 @@ def open_seats_text(lobby: dict[str, Any]) -> str | None:
 
 def settings_text(lobby: dict[str, Any]) -> str:
     """The game's options and the away-bot setting, in one line."""
-    options = {**lobby["game_options"], **lobby["options"]}
-    shown = ", ".join(f"{name} {value}" for name, value in options.items()) or "no options"
+    values = {**lobby["game_options"], **lobby["options"]}
+    shown = options_text(get_game(lobby["game"]).option_specs, values) or "no options"
     if not lobby["settings"].get("hints", True):
         shown += ", hints off"
     settings = lobby["settings"]

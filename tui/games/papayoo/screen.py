@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Button
 
 from tui.base.messages import StateMessage
-from tui.base.seats import plural, seat_names
+from tui.base.seats import name_list, plural, seat_names
+from tui.games.papayoo.tricks import just_taken, last_trick, on_table
 from tui.games.papayoo.widgets import (
     HandPanel,
     PlayersPanel,
@@ -21,9 +23,11 @@ from tui.games.papayoo.widgets import (
     score_table,
 )
 from tui.screens.game import GameScreen
+from tui.screens.round_summary import leaders_line, round_table
 
 SEND_PASS = "Send pass \\[enter]"  # the one button says what Enter does now
 PLAY_CARD = "Play card \\[enter]"
+PASS_SENT = "Pass sent"
 
 
 class PapayooScreen(GameScreen):
@@ -38,7 +42,9 @@ class PapayooScreen(GameScreen):
     HELP = (
         "Cards: ♠S spades, ♥H hearts, ♦D diamonds, ♣C clubs, ¤P Payoos. [ ] is the cursor, "
         "✓ a card chosen to pass, * a card you received, • a card you may play. "
-        "Mouse: click a card to mark it (pass) or play it; click Send pass to send the pass."
+        "Mouse: click a card to mark it (pass) or play it; click Send pass to send the pass. "
+        "A trick just taken stays on the table, its taker marked 'took', until the next card; "
+        "t shows the last trick taken at any time, t again hides it."
     )
     FINAL_HELP = "Payoos score their number, the Papayoo 40. The fewest points win."
     PLAY_ACTIONS = frozenset({"cursor", "toggle", "confirm"})
@@ -47,11 +53,14 @@ class PapayooScreen(GameScreen):
         Binding("right", "cursor(1)", "Card →", show=False),
         Binding("space", "toggle", "Mark/play"),
         Binding("enter", "confirm", "Send/play"),
+        Binding("t", "last_trick", "Last trick"),
     ]
 
     cursor: int = 0
     chosen: set[str]
     _deal_phase: tuple[int, str] | None = None
+    want_last = False  # t asked for the last trick, until the next card is played
+    _asked_at = 0  # the log's length when t asked: a longer log means a card was played
 
     def compose_table(self) -> ComposeResult:
         self.chosen = set()
@@ -77,6 +86,8 @@ class PapayooScreen(GameScreen):
             self._deal_phase = key
             self.chosen = set()
             self.cursor = 0
+        if len(view["log"]) != self._asked_at:
+            self.want_last = False
         self._snap_cursor(0)
         self._redraw()
 
@@ -84,13 +95,40 @@ class PapayooScreen(GameScreen):
         assert self.state is not None
         view = self.state["view"]
         names = seat_names(self.state)
-        self.query_one(TablePanel).show(self.state, names)
-        self.query_one(PlayersPanel).show(self.state)
+        shown = on_table(view, self.want_last)
+        self.query_one(TablePanel).show(self.state, names, shown)
+        self.query_one(PlayersPanel).show(self.state, shown)
         cursor = self.cursor if self.my_move else None
         self.query_one(HandPanel).show(view, cursor, self.chosen)
         confirm = self.query_one("#confirm", Button)
-        confirm.label = SEND_PASS if view["phase"] == "pass" else PLAY_CARD
+        if view["phase"] != "pass":
+            confirm.label = PLAY_CARD
+        else:
+            confirm.label = SEND_PASS if self.my_move or self.watching else PASS_SENT
         confirm.disabled = not self.my_move
+
+    def turn_text(self) -> str:
+        """During the pass nobody has a turn: the title says whose passes the table awaits."""
+        assert self.state is not None
+        view = self.state["view"]
+        if view["phase"] != "pass":
+            return super().turn_text()
+        if self.my_move:
+            return "choose your pass"
+        waiting = view["to_act"]
+        who = (
+            seat_names(self.state)[waiting[0]]
+            if len(waiting) == 1
+            else plural(len(waiting), "player")
+        )
+        return f"waiting for {who}" if self.watching else f"pass sent, waiting for {who}"
+
+    def waiting_text(self, waiting: list[int]) -> str:
+        if self.state is None or self.state["view"]["phase"] != "pass":
+            return super().waiting_text(waiting)
+        names = name_list([seat_names(self.state)[s] for s in waiting])
+        text = f"{names} {'is' if len(waiting) == 1 else 'are'} choosing the cards to pass…"
+        return text if self.watching else f"Your pass is sent: {text}"
 
     def my_prompt(self, state: StateMessage) -> str:
         view = state["view"]
@@ -149,6 +187,13 @@ class PapayooScreen(GameScreen):
         card = self._card()
         if card is None:
             return
+        need = self.state["view"]["pass_count"]
+        if card not in self.chosen and len(self.chosen) >= need:
+            self.say(
+                f"You pass {plural(need, 'card')} and {need} are marked: space on a ✓ card "
+                "unmarks it, enter sends them."
+            )
+            return
         self.chosen ^= {card}
         self._redraw()
         self.say(self.prompt())
@@ -170,6 +215,25 @@ class PapayooScreen(GameScreen):
             return
         await self.send({"kind": "play", "card": self._card()})
 
+    def action_last_trick(self) -> None:
+        """t: the last trick taken in the Trick column, or back to the trick being played."""
+        if self.state is None:
+            return
+        view = self.state["view"]
+        if last_trick(view) is None:
+            self.say("No trick has been taken yet: t shows the last one once there is one.")
+            return
+        if just_taken(view) is not None:
+            self.say("The trick just taken is on the table until the next card is played.")
+            return
+        self.want_last = not self.want_last
+        self._asked_at = len(view["log"])
+        self._redraw()
+        if self.want_last:
+            self.say("The last trick taken is in the Last trick column; t again hides it.")
+        else:
+            self.say(self.prompt())
+
     async def on_hand_panel_picked(self, event: HandPanel.Picked) -> None:
         """A click on a card: the cursor goes there and it is marked, unmarked or played, as
         space does. Any other click is sent as a play: the refusal says why (not our move, or
@@ -190,3 +254,18 @@ class PapayooScreen(GameScreen):
     @classmethod
     def final_summary(cls, state: StateMessage) -> RenderableType:
         return score_table(state)
+
+    @classmethod
+    def round_summary(cls, state: StateMessage) -> tuple[str, RenderableType]:
+        """PY-7: the deal just scored — each player's points in it and the totals, fewest
+        first — while the next deal waits to be passed."""
+        view = state["view"]
+        ends = [entry for entry in view["log"] if entry["type"] == "deal_end"]
+        if not ends:
+            return super().round_summary(state)
+        end, names = ends[-1], seat_names(state)
+        body = Group(
+            round_table(names, end["points"], end["totals"], ("This deal", "Total")),
+            Text(f"\n{leaders_line(names, end['totals'], 'point')}"),
+        )
+        return f"Deal {end['deal']} of {view['deals']} is over", body

@@ -19,6 +19,8 @@ from textual.widgets import Static
 from core.papayoo.cards import ORDER, SUIT, SUIT_NAMES
 from tui.base.messages import StateMessage
 from tui.base.seats import PLAYER_WIDTH, plural, seat_label
+from tui.games.papayoo.tricks import ShownTrick, just_taken
+from tui.widgets.score_history import ScoreHistory
 
 CARDS_PER_LINE = 9  # cards of CARD_CELLS cells in a hand line inside an 80-column screen
 CARD_CELLS = 8  # "[✓♠S10*]": cursor brackets, mark, symbol and code, received star
@@ -65,6 +67,17 @@ def card_at(x: int, y: int, cards: int) -> int | None:
     return index
 
 
+def trick_line(entry: dict[str, Any], names: list[str]) -> str:
+    """'Chloé took 13 points: Ana led ♦D1, Bruno ¤P13, Chloé ♦D3, You ♦D2' — each card with
+    its player, in the order they were played."""
+    plays = [
+        f"{names[seat]}{' led' if index == 0 else ''} {card_text(card)}"
+        for index, (seat, card) in enumerate(entry["cards"])
+    ]
+    taker = names[entry["winner"]]
+    return f"{taker} took {plural(entry['points'], 'point')}: {', '.join(plays)}"
+
+
 def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
     """One log entry in plain words; plays are left to the table (too many lines)."""
     kind = entry["type"]
@@ -83,10 +96,7 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
         face = f"{SYMBOLS[entry['face']]}{entry['face']}"
         return f"The die shows {face}: the Papayoo is {card_text(papayoo)} (40 points)"
     if kind == "trick":
-        cards = " ".join(card_text(c) for _, c in entry["cards"])
-        leader = names[entry["cards"][0][0]]
-        points = plural(entry["points"], "point")
-        return f"{names[entry['winner']]} took {points} ({leader} led {cards})"
+        return trick_line(entry, names)
     if kind == "deal_end":
         scores = zip(names, entry["points"], entry["totals"], strict=True)
         rows = (f"  {name}: +{p} this deal, {t} in all" for name, p, t in scores)
@@ -95,9 +105,10 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
 
 
 class TablePanel(Static):
-    """The deal, the Papayoo, the pass or the suit led, and the last trick's taker."""
+    """The deal, the Papayoo, the pass or the suit led, and the last trick's taker: the trick
+    `shown` in the players' Trick column when it is over (just taken, or asked for by t)."""
 
-    def show(self, message: StateMessage, names: list[str]) -> None:
+    def show(self, message: StateMessage, names: list[str], shown: ShownTrick) -> None:
         view = message["view"]
         text = Text()
         text.append(f"Deal {view['deal']} of {view['deals']}\n", style="bold")
@@ -112,18 +123,34 @@ class TablePanel(Static):
             text.append(f"Pass {plural(view['pass_count'], 'card')} left\n")
             text.append(f"{plural(waiting, 'player')} choosing\n")
             ended = last_deal_end(view)
-            if ended is not None:
+            if ended is not None and not shown.finished:
                 text.append(f"Deal {ended['deal']} scored →\n", style="bold")
         else:
             lead = view["lead_suit"]
             text.append(
                 f"Led: {SYMBOLS[lead]}{lead} ({SUIT_NAMES[lead]})\n" if lead else "Led: —\n"
             )
-        last = view["last_trick"]
-        if last is not None and view["phase"] != "pass":
-            text.append(f"Last trick: {names[last['winner']]}\n")
-            text.append(f"took {plural(last['points'], 'point')}\n")
+        text.append(taker_text(view, names, shown))
         self.update(text)
+
+
+def taker_text(view: dict[str, Any], names: list[str], shown: ShownTrick) -> Text:
+    """Who took the trick on show in the Trick column; else, in a trick under way, who took
+    the last one, and that t shows it."""
+    text = Text()
+    playing = view["phase"] == "play"
+    if shown.finished and shown.winner is not None:
+        just = just_taken(view) is not None
+        text.append(f"{'Trick taken' if just else 'Last trick'}: ", style="bold")
+        text.append(f"{names[shown.winner]}\ntook {plural(shown.points, 'point')}\n")
+        if playing and not just:
+            text.append("t again hides it\n")
+        return text
+    last = view["last_trick"]
+    if playing and last is not None:
+        text.append(f"Last trick: {names[last['winner']]}\n")
+        text.append(f"took {plural(last['points'], 'point')}\nt shows it\n")
+    return text
 
 
 def last_deal_end(view: dict[str, Any]) -> dict[str, Any] | None:
@@ -137,20 +164,20 @@ def last_deal_end(view: dict[str, Any]) -> dict[str, Any] | None:
 
 class PlayersPanel(Static):
     """One row per seat: who acts (▶) or has passed (✓), name, cards left, the card played
-    to this trick, this deal's points and the totals. During the pass of a later deal the
-    points column holds the deal just scored instead (its header says which): with the
-    totals beside it, the panel is the deal's summary table (PY-17)."""
+    to this trick (or to the trick just taken or asked for by t, the taker's marked 'took',
+    the header saying 'Last trick'), this deal's points and the totals. During the pass of a
+    later deal the points column holds the deal just scored instead (its header says which):
+    with the totals beside it, the panel is the deal's summary table (PY-17)."""
 
-    def show(self, message: StateMessage) -> None:
+    def show(self, message: StateMessage, shown: ShownTrick) -> None:
         view = message["view"]
-        played = dict((seat, card) for seat, card in view["trick"])
         ended = last_deal_end(view)
         points = view["points"] if ended is None else ended["points"]
         table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
         table.add_column("", width=1, no_wrap=True)
         table.add_column("Player", no_wrap=True, max_width=PLAYER_WIDTH)
         table.add_column("Left", justify="right", no_wrap=True)
-        table.add_column("Trick", no_wrap=True)
+        table.add_column("Last trick" if shown.finished else "Trick", no_wrap=True)
         table.add_column(
             "Pts" if ended is None else f"Deal {ended['deal']}", justify="right", no_wrap=True
         )
@@ -163,12 +190,20 @@ class PlayersPanel(Static):
                 "▶" if acting else "✓" if done else "",
                 seat_label(message, seat),
                 str(view["hand_sizes"][seat]),
-                card_text(played[seat]) if seat in played else "",
+                trick_cell(shown, seat),
                 str(points[seat]),
                 str(view["totals"][seat]),
                 style="reverse" if acting else "bold" if seat == message["seat"] else "",
             )
         self.update(table)
+
+
+def trick_cell(shown: ShownTrick, seat: int) -> str:
+    """A seat's card in the trick on show; in a trick over, the taker's says 'took'."""
+    card = shown.cards.get(seat)
+    if card is None:
+        return ""
+    return f"{card_text(card)} took" if seat == shown.winner else card_text(card)
 
 
 class HandPanel(Static):
@@ -197,20 +232,12 @@ class HandPanel(Static):
             self.post_message(self.Picked(index))
 
 
-def score_table(state: StateMessage) -> Table:
-    """Players by total, lowest (best) first (PY-17/18); winners marked ★ and bold."""
+def score_table(state: StateMessage) -> ScoreHistory:
+    """Players by total, lowest (best) first (PY-17/18), with each deal's points (the log's
+    deal ends); winners marked ★ and bold."""
     view = state["view"]
     result = view["result"]
-    table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
-    table.add_column("", width=1, no_wrap=True)
-    table.add_column("Player", no_wrap=True, max_width=PLAYER_WIDTH)
-    table.add_column("Total", justify="right", no_wrap=True)
-    for seat in sorted(range(view["players"]), key=lambda s: (result["scores"][s], s)):
-        won = seat in result["winners"]
-        table.add_row(
-            "★" if won else "",
-            seat_label(state, seat),
-            str(result["scores"][seat]),
-            style="bold reverse" if won else "",
-        )
-    return table
+    deals = [entry["points"] for entry in view["log"] if entry["type"] == "deal_end"]
+    order = sorted(range(view["players"]), key=lambda s: (result["scores"][s], s))
+    totals = [("Total", result["scores"])]
+    return ScoreHistory(state, order, result["winners"], "Deal", deals, totals)

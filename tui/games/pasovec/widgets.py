@@ -53,23 +53,47 @@ def last_roll(view: dict[str, Any]) -> str:
     return ""
 
 
+DECISION_CELLS = 10  # 'deciding…', '12 for 2', '+0 (max 5)'
+# Cells of the players' table besides the names: the marker, Cards, Tok., Pen. and the
+# decision, with a cell of padding between columns and at each edge.
+OTHER_CELLS = 1 + len("Cards") + len("Tok.") + len("Pen.") + DECISION_CELLS + 5 + 2
+NAME_CELLS = 14  # the names' cells before the panel has a width: 'Bruno (normal)'
+
+
 class PlayersPanel(Static):
     """One row per seat: the roller ▶, name, cards in hand, tokens, penalties so far and the
     decision — who has decided while deciding (what, only for yourself), the last roll's
-    decisions once revealed (PA-9, PA-16)."""
+    decisions once revealed (PA-9, PA-16).
+
+    The names take the cells the other columns leave (at 80 columns 'Bruno (normal)' whole,
+    not 'Bruno (norm…'), and the numbers follow them closely however wide the panel: the
+    table is only as wide as its rows (at 160 columns they sat at the far right)."""
+
+    message: StateMessage | None = None
+
+    def on_resize(self) -> None:
+        if self.message is not None:
+            self.show(self.message)
+
+    def name_cells(self) -> int:
+        """The cells a seat's label may take in this panel."""
+        width = self.content_region.width
+        return max(width - OTHER_CELLS, NAME_CELLS) if width else NAME_CELLS
 
     def show(self, message: StateMessage) -> None:
+        self.message = message
         view = message["view"]
         me = message["seat"]
         deciding = view["phase"] == "decide"
         last = {} if deciding else last_decisions(view)
-        table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
-        table.add_column("", width=1, no_wrap=True)
-        table.add_column("Player", no_wrap=True, ratio=1)
+        table = Table(box=None, padding=(0, 1), collapse_padding=True, show_edge=False)
+        table.add_column("", min_width=1, no_wrap=True)  # (width=1 hides it when collapsed)
+        table.add_column("Player", no_wrap=True)
         table.add_column("Cards", justify="right", no_wrap=True)
         table.add_column("Tok.", justify="right", no_wrap=True)
         table.add_column("Pen.", justify="right", no_wrap=True)
-        table.add_column("Decision" if deciding else "Last roll", no_wrap=True, width=10)
+        heading = "Decision" if deciding else "Last roll"
+        table.add_column(heading, no_wrap=True, width=DECISION_CELLS)
         for seat in range(view["players"]):
             if deciding and seat == me and view["decision"] is not None:
                 decision = own_choice(view["decision"], view["sum"])
@@ -80,7 +104,7 @@ class PlayersPanel(Static):
             rolling = seat == view["active"] and not view["over"]
             table.add_row(
                 "▶" if rolling else "",
-                seat_label(message, seat, 14),
+                seat_label(message, seat, self.name_cells()),
                 str(view["hand_sizes"][seat]),
                 str(view["tokens"][seat]),
                 str(view["penalties"][seat]),

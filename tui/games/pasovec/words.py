@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from core.pasovec import cost
 from core.pasovec.dice import LETTERS, combo_label
 from tui.base.messages import StateMessage
-from tui.base.seats import name_list, plural, seat_label, seat_names
+from tui.base.seats import name_list, plural, seat_names
+from tui.widgets.score_history import ScoreHistory
 
 PLAYER_WIDTH = 16  # cells of the Player column, so six seats and five columns fit 80 columns
 
@@ -106,25 +106,10 @@ def final_table(state: StateMessage) -> RenderableType:
     """Every seat, best first: penalties per round, the total, tokens (the tie-breaker)."""
     view = state["view"]
     result = view["result"]
-    rounds = view["round_penalties"]
-    table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
-    table.add_column("", width=1, no_wrap=True)
-    table.add_column("Player", no_wrap=True, max_width=PLAYER_WIDTH + 4)
-    for number in range(1, len(rounds) + 1):
-        table.add_column(f"Round {number}", justify="right", no_wrap=True)
-    table.add_column("Penalties", justify="right", no_wrap=True)
-    table.add_column("Tokens", justify="right", no_wrap=True)
     order = sorted(
         range(view["players"]), key=lambda s: (result["scores"][s], -view["tokens"][s], s)
     )
-    for seat in order:
-        won = seat in result["winners"]
-        table.add_row(
-            "★" if won else "",
-            seat_label(state, seat, PLAYER_WIDTH + 4),
-            *(str(penalties[seat]) for penalties in rounds),
-            str(result["scores"][seat]),
-            str(view["tokens"][seat]),
-            style="bold reverse" if won else "",
-        )
+    totals = [("Penalties", result["scores"]), ("Tokens", view["tokens"])]
+    rounds = view["round_penalties"]
+    table = ScoreHistory(state, order, result["winners"], "Round", rounds, totals, PLAYER_WIDTH + 4)
     return Group(table, Text(""), Text(tie_note(state)))

@@ -9,10 +9,9 @@ played, drew, or the clock timed them out, RK-14), it is dropped.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, ClassVar
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -23,14 +22,15 @@ from core import IllegalMove
 from core.rummikub.play import MELD_POINTS
 from tui.base.messages import StateMessage
 from tui.base.seats import seat_names
-from tui.games.rummikub.between import BetweenGames
 from tui.games.rummikub.draft import Draft, Place
+from tui.games.rummikub.marks import Marks, new_marks
 from tui.games.rummikub.widgets import (
     Picked,
     TilePanel,
     colour_first,
+    game_end_line,
     log_line,
-    new_on_table,
+    match_table,
     number_first,
     rack_chunks,
     score_table,
@@ -41,6 +41,8 @@ from tui.games.rummikub.widgets import (
 from tui.screens.game import GameScreen
 
 SORTS = {"colour": colour_first, "number": number_first}
+PICK = "Pick up the tile (or range) under the cursor, or put down what you hold"
+SELECT = "Select a range of a set's tiles"
 
 
 class RummikubScreen(GameScreen):
@@ -51,16 +53,14 @@ class RummikubScreen(GameScreen):
     HINT = "core.rummikub.hints:hint"
     SCORE_WORD = "point"
     HELP = (
-        "←/→ move along the rack or the table, ↑ goes to the table, ↓ to the rack. Space or "
-        "Enter picks up the tile under the cursor and puts it down: before a tile, on a set's ·"
-        " slot (its end), on [new set], or back on the rack if it came from there. Shift+←/→ "
-        "on the table selects a range of a set's tiles; space picks the range up to move it as"
-        " one. n puts it down as a new set; v splits a set before the cursor's tile. ✓/✗ mark "
-        "valid and invalid sets; w says why. u undoes, x resets the turn, p plays the table, d "
-        "draws, a applies the last hint. Tiles marked * are new from the other players, + are "
-        "yours this turn. Mouse: click a tile to pick it up, click a place to put it down; "
-        "shift+click a tile of the cursor's set to select the range up to it; click a set's "
-        "✓/✗ to pick up the whole set. The log scrolls with PgUp/PgDn."
+        "Space or Enter picks up the tile under the cursor and puts it down: before a tile, on "
+        "a set's · slot (its end), on [new set], or back on the rack if it came from there. "
+        "Shift+←/→ on the table selects a range of a set's tiles, to pick up and move as one. "
+        "✓/✗ mark valid and invalid sets. Tiles marked * are new from the other players since "
+        "your last turn, + are yours this turn; J☺ is a joker. Before your initial meld the "
+        "sets on the table stay as they are: lay new sets of your own. Mouse: click a tile to "
+        "pick it up, click a place to put it down; shift+click a tile of the cursor's set to "
+        "select the range up to it; click a set's ✓/✗ to pick up the whole set."
     )
     FINAL_HELP = (
         "Each game, the others lose their rack's value (a joker 30) and the winner gains it."
@@ -83,23 +83,33 @@ class RummikubScreen(GameScreen):
         }
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Move", show=False),
-        Binding("right", "move(1)", "Move", show=False),
-        Binding("shift+left", "extend(-1)", "Select", show=False),
-        Binding("shift+right", "extend(1)", "Select", show=False),
-        Binding("up", "zone('table')", "Table", show=False),
-        Binding("down", "zone('rack')", "Rack", show=False),
-        Binding("space,enter", "pick", "Pick/put", key_display="␣"),
-        Binding("n", "new_set", "New set"),
-        Binding("v", "split", "Split"),
-        Binding("w", "why", "Why"),
-        Binding("s", "sort", "Sort"),
-        Binding("u", "undo", "Undo"),
-        Binding("x", "reset", "Reset"),
-        Binding("p", "commit", "Play"),
-        Binding("d", "draw_tile", "Draw"),
-        Binding("a", "apply_hint", "Use hint"),
+        Binding("left", "move(-1)", "Move", show=False, tooltip="Move along the rack or table"),
+        Binding("right", "move(1)", "Move", show=False, tooltip="Move along the rack or table"),
+        Binding("shift+left", "extend(-1)", "Select", show=False, tooltip=SELECT),
+        Binding("shift+right", "extend(1)", "Select", show=False, tooltip=SELECT),
+        Binding("up", "zone('table')", "Table", show=False, tooltip="Go up to the table"),
+        Binding("down", "zone('rack')", "Rack", show=False, tooltip="Go down to your rack"),
+        Binding("space,enter", "pick", "Pick/put", key_display="␣", tooltip=PICK),
+        Binding("n", "new_set", "New set", tooltip="Put what you hold down as a new set"),
+        Binding("v", "split", "Split", tooltip="Split the set before the cursor's tile"),
+        Binding("w", "why", "Why", tooltip="Why the set under the cursor is ✓ or ✗"),
+        Binding("s", "sort", "Sort", tooltip="Sort your rack by colour or by number"),
+        Binding("u", "undo", "Undo", tooltip="Take back the last pick or put"),
+        Binding(
+            "x", "reset", "Reset", tooltip="Put the table and your rack back as the turn began"
+        ),
+        Binding("p", "commit", "Play", tooltip="Play the table as it is now"),
+        Binding("d", "draw_tile", "Draw", tooltip="Draw a tile: your turn ends"),
+        Binding("a", "apply_hint", "Use hint", tooltip="Lay the last hint's play out (p plays it)"),
     ]
+    # The footer's order (tui/widgets/footer.py): at 80 columns the keys of a turn fit, from
+    # p and d to w; hints, sorting and the frame's keys follow as the width allows, and ?
+    # lists them all.
+    FOOTER_ORDER: ClassVar[tuple[str, ...]] = (
+        *("commit", "draw_tile", "pick", "undo", "reset", "new_set", "split", "why"),
+        *("hint", "apply_hint", "sort"),
+        *GameScreen.FOOTER_ORDER,
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -109,7 +119,7 @@ class RummikubScreen(GameScreen):
         self.anchor: Place | None = None  # the other end of a selected range of a set
         self.last_table: Place = ("new",)
         self.sort = "colour"
-        self.marked: Counter[str] = Counter()
+        self.marked: Marks = []  # the table's * marks (marks.new_marks), when no draft is open
         self.titles: dict[tuple[str | None, str], str] = {}  # border texts shown, by widget
 
     def compose_table(self) -> ComposeResult:
@@ -124,13 +134,14 @@ class RummikubScreen(GameScreen):
     # ---- state from the table -----------------------------------------------------------
     def draw(self, state: StateMessage) -> None:
         view = state["view"]
-        self.between_games(state)
-        self.marked = new_on_table(state)
+        self.marked = new_marks(state)
         key = (view["game_no"], len(view["log"]))
         if not self.my_move or view["rack"] is None:
             self.draft = None
         elif self.draft is None or key != self.turn_key:
-            self.draft = Draft(list(view["rack"]), [list(s) for s in view["table"]])
+            table = [list(s) for s in view["table"]]
+            melded = view["melded"][state["seat"]]
+            self.draft = Draft(list(view["rack"]), table, melded, self.marked)
             self.cursor = ("rack", 0)
             self.anchor = None
         self.turn_key = key
@@ -139,16 +150,6 @@ class RummikubScreen(GameScreen):
     def on_tile_panel_resized(self) -> None:
         if self.state is not None:
             self.redraw()
-
-    def between_games(self, state: StateMessage) -> None:
-        """RK-18: a game of the match ended in the new log entries and the next has begun:
-        show its scores and the totals (not on a first draw, e.g. joining mid-match)."""
-        view = state["view"]
-        if not self.logged or view["over"]:
-            return
-        ends = [e for e in view["log"][self.logged :] if e["type"] == "game_end"]
-        if ends:
-            self.app.push_screen(BetweenGames(state, ends[-1]))
 
     def redraw(self) -> None:
         """Draw the rack and table (the draft's, while one is open) with the cursor."""
@@ -163,7 +164,7 @@ class RummikubScreen(GameScreen):
         lit = self.selected() if draft else []
         scroll = self.query_one("#table", VerticalScroll)
         width = max(20, scroll.size.width - 2)
-        marks = [(self.marked, "*"), (draft.placed() if draft else Counter(), "+")]
+        marks = draft.marks if draft else self.marked
         row = self.query_one("#table-tiles", TilePanel).lay(
             table_chunks(table, lit, holding, marks), width
         )
@@ -224,6 +225,19 @@ class RummikubScreen(GameScreen):
     @classmethod
     def final_summary(cls, state: StateMessage) -> RenderableType:
         return score_table(state)
+
+    @classmethod
+    def round_summary(cls, state: StateMessage) -> tuple[str, RenderableType]:
+        """RK-18: the game of the match just ended — who went out, each seat's penalty, the
+        running totals and the tiles left — while the next game waits to begin."""
+        view = state["view"]
+        ends = [e for e in view["log"] if e["type"] == "game_end"]
+        if not ends:
+            return super().round_summary(state)
+        end = ends[-1]
+        title = game_end_line(end, seat_names(state))
+        nxt = f"Game {end['game_no'] + 1} of {view['games']} comes next."
+        return title, Group(match_table(state, end["game_no"]), Text(f"\n{nxt}"))
 
     # ---- editing the draft --------------------------------------------------------------
     def places(self) -> list[Place]:

@@ -8,13 +8,13 @@ only the rows it changed (fast on a 60-tile table) and a click maps back to the 
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
+from rich.text import Text
 from textual import events
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -25,10 +25,14 @@ from core.rummikub.sets import JOKER, TILE_OF, read_set
 from tui.base.messages import StateMessage
 from tui.base.seats import PLAYER_WIDTH, plural, seat_label
 from tui.games.rummikub.draft import Place, set_problem
+from tui.games.rummikub.marks import PLAIN, Marks
+from tui.games.rummikub.plays import play_line
 
-# 16-colour safe: the letter says the colour, the colour only helps. Jokers are reversed.
+# 16-colour safe: the letter says the colour, the colour only helps. A joker is J with a smile,
+# in magenta (no tile colour is magenta): reversed video is the cursor's and a range's alone.
 TILE_STYLES = {"K": "bold", "R": "bold red", "B": "bold bright_blue", "O": "bold yellow"}
-JOKER_STYLE = "bold reverse magenta"
+JOKER_STYLE = "bold magenta"
+JOKER_FACE = "J☺"
 CURSOR = "reverse"
 GAP = "   "  # between sets on a row
 SLOT = "·"  # where tiles in hand may go: the end of a set, a new set
@@ -38,6 +42,10 @@ Cell = tuple[str, str, Place | None]  # text, Rich style, the place it shows (fo
 
 def tile_style(tile: str) -> str:
     return JOKER_STYLE if tile == JOKER else TILE_STYLES[tile[0]]
+
+
+def tile_face(tile: str) -> str:
+    return JOKER_FACE if tile == JOKER else tile
 
 
 def colour_first(tile: str) -> tuple[int, int]:
@@ -151,28 +159,19 @@ def row_strip(row: tuple[Cell, ...]) -> Strip:
     return Strip([Segment(part, rich_style(style)) for part, style, _ in row])
 
 
-Marks = list[tuple[Counter[str], str]]  # (tiles still to mark, the suffix that marks them)
-
-
-def tile_cells(tiles: list[str], places: list[Place], lit: list[Place], marks: Marks) -> list[Cell]:
-    """Each tile as ' R7' cells, the `lit` ones (cursor, selected range) reversed. A tile
-    counted in one of `marks` is underlined and gets that mark's suffix (* new from the
-    others, + laid by you this turn), so the mark is never colour alone; the counts are used
-    up as tiles are marked."""
+def tile_cells(
+    tiles: list[str], places: list[Place], lit: list[Place], marks: list[str]
+) -> list[Cell]:
+    """Each tile as ' R7' cells, the `lit` ones (cursor, selected range) reversed. A tile with
+    a mark (marks.py: * new from the others, + laid by you this turn) is underlined and gets
+    the mark as a suffix, so the mark is never colour alone."""
     cells: list[Cell] = []
-    for tile, place in zip(tiles, places, strict=True):
-        style = tile_style(tile)
-        face = tile
-        for left, suffix in marks:
-            if left[tile]:
-                left[tile] -= 1
-                style += " underline"
-                face += suffix
-                break
+    for tile, place, mark in zip(tiles, places, marks, strict=True):
+        style = tile_style(tile) + (" underline" if mark else "")
         if place in lit:
             style += f" {CURSOR}"
         cells.append((" ", "", None))
-        cells.append((face, style, place))
+        cells.append((tile_face(tile) + mark, style, place))
     return cells
 
 
@@ -180,15 +179,15 @@ def table_chunks(
     table: list[list[str]], lit: list[Place], holding: bool, marks: Marks
 ) -> list[list[Cell]]:
     """One chunk per set: ✓ or ✗ (a click there takes the whole set), its tiles with the `lit`
-    places reversed, and while tiles are in hand a slot at its end; then the new-set slot."""
-    marks = [(Counter(left), suffix) for left, suffix in marks]
+    places reversed and their `marks`, and while tiles are in hand a slot at its end; then
+    the new-set slot."""
     chunks = []
     for index, tiles in enumerate(table):
         problem = set_problem(tiles)
         mark = ("✓", "green") if problem is None else ("✗", "bold red")
         cells: list[Cell] = [(mark[0], mark[1], ("set", index))]
         places: list[Place] = [("table", index, i) for i in range(len(tiles))]
-        cells += tile_cells(tiles, places, lit, marks)
+        cells += tile_cells(tiles, places, lit, marks[index])
         if holding:
             end = ("table", index, len(tiles))
             cells += [(" ", "", None), (SLOT, CURSOR if end in lit else "dim", end)]
@@ -210,7 +209,7 @@ def table_places(table: list[list[str]], holding: bool) -> list[Place]:
 def rack_chunks(rack: list[str], cursor: Place | None) -> list[list[Cell]]:
     """The rack, one chunk per tile so it wraps between tiles."""
     lit = [cursor] if cursor else []
-    return [tile_cells([tile], [("rack", i)], lit, [])[1:] for i, tile in enumerate(rack)]
+    return [tile_cells([tile], [("rack", i)], lit, [PLAIN])[1:] for i, tile in enumerate(rack)]
 
 
 def set_reason(tiles: list[str]) -> str:
@@ -231,8 +230,7 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
         return f"{game_end_line(entry, names)} Scores: {scores}."
     who = names[entry["seat"]]
     if kind == "play":
-        meld = " (initial meld)" if entry["initial"] else ""
-        return f"{who} played {' '.join(entry['tiles'])}{meld}."
+        return play_line(entry, who)
     if kind == "draw":
         return f"{who} drew {entry['tile']}." if "tile" in entry else f"{who} drew a tile."
     if kind == "timeout":
@@ -248,18 +246,6 @@ def game_end_line(entry: dict[str, Any], names: list[str]) -> str:
     return f"Game {entry['game_no']} is over: {who} {how}."
 
 
-def new_on_table(state: StateMessage) -> Counter[str]:
-    """Tiles the other players put on the table since the shown seat last played or drew."""
-    seat = state["seat"]
-    tiles: Counter[str] = Counter()
-    for entry in reversed(state["view"]["log"]):
-        if entry["type"] == "game_start" or entry.get("seat") == seat:
-            break
-        if entry["type"] == "play":
-            tiles.update(entry["tiles"])
-    return tiles
-
-
 def score_table(state: StateMessage) -> Table:
     """The final table: seats from the best match total down (RK-16 to RK-18), winners ★."""
     view = state["view"]
@@ -268,19 +254,19 @@ def score_table(state: StateMessage) -> Table:
 
 def match_table(state: StateMessage, upto: int, winners: list[int] | None = None) -> Table:
     """Each game's scores up to game `upto` (a column per game in a match of several), the
-    total, best total first. `winners` (the match's) are marked ★, by default game `upto`'s.
-    Tiles left only when game `upto` is the one whose racks the view shows (the last)."""
+    total, best total first, and the tiles each rack was left with at the end of game `upto`
+    (RK-16, RK-17: the scores are counted from them). `winners` (the match's) are marked ★,
+    by default game `upto`'s."""
     view = state["view"]
     ends = [e for e in view["log"] if e["type"] == "game_end" and e["game_no"] <= upto]
     totals = [sum(e["scores"][s] for e in ends) for s in range(view["players"])]
     if winners is None:
         winners = ends[-1]["winners"] if ends else []
+    racks = ends[-1]["racks"] if ends else [[] for _ in range(view["players"])]
     table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
     table.add_column("", width=1, no_wrap=True)
     table.add_column("Player", no_wrap=True, max_width=PLAYER_WIDTH)
-    last = upto == view["game_no"]
-    if last:
-        table.add_column("Tiles left", justify="right", no_wrap=True)
+    table.add_column("Tiles left", ratio=1, min_width=12)
     games = view["games"] > 1
     for entry in ends if games else []:
         table.add_column(f"Game {entry['game_no']}", justify="right", no_wrap=True)
@@ -290,9 +276,16 @@ def match_table(state: StateMessage, upto: int, winners: list[int] | None = None
         table.add_row(
             "★" if won else "",
             seat_label(state, seat),
-            *([str(view["rack_sizes"][seat])] if last else []),
+            tiles_text(racks[seat]),
             *(f"{e['scores'][seat]:+d}" for e in (ends if games else [])),
             str(totals[seat]),
             style="bold reverse" if won else "",
         )
     return table
+
+
+def tiles_text(tiles: list[str]) -> Text:
+    """A rack's tiles in their colours (each with its letter), or 'none' for an empty rack."""
+    if not tiles:
+        return Text("none", style="italic")
+    return Text(" ").join(Text(tile_face(t), style=tile_style(t)) for t in tiles)

@@ -1,0 +1,98 @@
+"""A footer that never cuts a key in half: what does not fit its width is left to `?`.
+
+Textual's `Footer` draws every shown binding in one row and the screen's edge cuts the row
+wherever it falls (at 100 columns a LAN host's game footer ended '? Hel'). `FittingFooter` draws
+the keys in the screen's order of importance and leaves out, whole, the least important ones
+that do not fit; the help overlay (`?`) lists every key anyway. The app's own keys (`?` itself,
+the way to the rest) are always drawn, last.
+
+A screen orders its keys with `FOOTER_ORDER`: binding actions, most important first, where `*`
+stands for every shown key it does not name, in binding order. Without one, the bindings' own
+order is the order of importance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.cells import cell_len
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+KEY_CELLS = 3  # cells a FooterKey adds to its key and description (its CSS paddings)
+OTHERS = "*"  # in FOOTER_ORDER: every key the order does not name
+
+
+@dataclass(frozen=True)
+class FooterEntry:
+    """One key as the footer would draw it."""
+
+    binding: Binding
+    display: str
+    enabled: bool
+    tooltip: str
+    pinned: bool  # the app's own key: always drawn, last
+
+    @property
+    def cells(self) -> int:
+        return cell_len(self.display) + cell_len(self.binding.description) + KEY_CELLS
+
+
+def importance(screen: Any, action: str) -> int:
+    """Where `action` stands in `screen`'s order of importance (`FOOTER_ORDER`): lower first."""
+    order: tuple[str, ...] = getattr(screen, "FOOTER_ORDER", (OTHERS,))
+    if action in order:
+        return order.index(action)
+    return order.index(OTHERS) if OTHERS in order else len(order)
+
+
+def footer_entries(screen: Any) -> list[FooterEntry]:
+    """The shown keys of `screen`, one per action (as Textual's footer groups them), in the
+    screen's order of importance, the app's own last."""
+    seen: dict[str, FooterEntry] = {}
+    for node, binding, enabled, tooltip in screen.active_bindings.values():
+        if binding.show and binding.action not in seen:
+            display = screen.app.get_key_display(binding)
+            pinned = isinstance(node, App)
+            seen[binding.action] = FooterEntry(binding, display, enabled, tooltip, pinned)
+    return sorted(seen.values(), key=lambda e: (e.pinned, importance(screen, e.binding.action)))
+
+
+def fitted(entries: Iterable[FooterEntry], width: int) -> list[FooterEntry]:
+    """`entries` without the least important (last) unpinned ones that do not fit `width`."""
+    kept = list(entries)
+    while sum(e.cells for e in kept) > width and any(not e.pinned for e in kept):
+        last = max(i for i, e in enumerate(kept) if not e.pinned)
+        del kept[last]
+    return kept
+
+
+class FittingFooter(Footer):
+    """Textual's footer, its keys chosen to fit (see the module's docstring)."""
+
+    fitted_width = 0  # the width the keys were last chosen for
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        self.fitted_width = self.size.width or self.app.size.width
+        for entry in fitted(footer_entries(self.screen), self.fitted_width):
+            binding = entry.binding
+            yield FooterKey(
+                binding.key,
+                entry.display,
+                binding.description,
+                binding.action,
+                disabled=not entry.enabled,
+                tooltip=entry.tooltip,
+            ).data_bind(compact=Footer.compact)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Another width may hold more keys, or fewer."""
+        if self._bindings_ready and event.size.width != self.fitted_width:
+            self.call_after_refresh(self.recompose)
