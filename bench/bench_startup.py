@@ -54,8 +54,6 @@ from tui.app import GamenightApp
 imported = time.monotonic()
 
 class Probe(GamenightApp):
-    # Textual finds CSS_PATH beside the subclass's file, and this one has none.
-    CSS_PATH = tui.app.__file__.rsplit("/", 1)[0] + "/" + GamenightApp.CSS_PATH
 
     def on_ready(self):
         ready = time.monotonic()
