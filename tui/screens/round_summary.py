@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from tui.base.names import plain
 from tui.base.seats import PLAYER_WIDTH, name_list
@@ -81,6 +81,7 @@ class RoundSummary(ModalScreen[None]):
             yield Static(self.title_text, id="round-title", markup=False)
             yield Static(self.body, id="round-body")
             yield Static("Enter: ready for the next round.", id="round-wait", markup=False)
+        yield Footer()
 
     def show_waiting(self, pause: dict[str, Any], seat: int | None, names: list[str]) -> None:
         """Say whom the table still waits for (this player first, if they are waited for)."""
