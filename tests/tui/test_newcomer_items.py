@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 from rich.console import Console
+from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, OptionList, TabbedContent
 from textual.widgets._footer import FooterKey
 
@@ -91,13 +93,18 @@ async def test_no_key_acts_while_the_too_small_notice_hides_the_table() -> None:
         await wait_until(pilot, lambda: screen.state["version"] > version)
 
 
+async def kept_replay(pilot: Pilot[None]) -> Screen[None]:
+    """The replay of the kept No Thanks! game (`keep`), opened."""
+    pilot.app.open_replay(records.records_dir() / "nothanks.json")  # type: ignore[attr-defined]
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, ReplayMixin))
+    return pilot.app.screen
+
+
 async def test_a_replay_does_not_step_while_it_is_hidden_either() -> None:
     keep("nothanks")
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        app.open_replay(records.records_dir() / "nothanks.json")
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayMixin))
-        screen = app.screen
+        screen = await kept_replay(pilot)
         await pilot.resize_terminal(*SMALL)
         await pilot.press("right", "end", "space")
         await pilot.pause()
@@ -275,9 +282,7 @@ async def test_a_replay_of_an_exported_file_offers_no_export() -> None:
     keep("nothanks")
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        app.open_replay(records.records_dir() / "nothanks.json")
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayMixin))
-        full = app.screen
+        full = await kept_replay(pilot)
         await wait_until(pilot, lambda: "export" in footer_actions(full))  # type: ignore[arg-type]
         await pilot.press("x")
         exported = Path(status(full).split(" to ", 1)[1])
