@@ -3,7 +3,8 @@
 `api` is the game contract every game meets; `value`, `match`, `replay_views` and `arena` build
 on it; one package per game (`nothanks`, `papayoo`, `pasovec`, `rummikub`: cards or dice and
 state at the bottom, then rules, views, knowledge, bots and hints on top); `registry` names them
-all. `core` imports neither `net` nor `tui`, and no clock, socket, thread or Textual.
+all; `club` draws an evening's seats and adds up its standings. `core` imports neither `net`
+nor `tui`, and no clock, socket, thread or Textual.
 """
 
 from core.api import Action, Bot, Game, IllegalMove, View

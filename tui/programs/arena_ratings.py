@@ -16,25 +16,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from core.arena import GameRecord
-
-
-def placings(scores: Sequence[int], winners: Sequence[int]) -> list[int]:
-    """Each seat's place (0 = best, equal places for a tie) from a game's result.
-
-    The result says who won but not whether a low score is good (No Thanks!, Papayoo) or a
-    high one (Rummikub): the winners' score tells. Winners come first even when a tie-break
-    beyond the score chose them (Pásovec's tokens, PA-14).
-    """
-    best = {scores[seat] for seat in winners}
-    if min(scores) in best:
-        sign = 1
-    elif max(scores) in best:
-        sign = -1
-    else:
-        sign = 0
-    keys = [(seat not in winners, sign * score) for seat, score in enumerate(scores)]
-    order = sorted(set(keys))
-    return [order.index(key) for key in keys]
+from core.club.places import placings
 
 
 def fit_ratings(entrants: Sequence[str], records: Sequence[GameRecord]) -> list[dict[str, Any]]:
