@@ -16,6 +16,7 @@ from tui.games.papayoo.screen import PapayooScreen
 from tui.games.papayoo.widgets import CARD_CELLS, CARDS_PER_LINE, HandPanel, score_table
 from tui.screens.final import FinalScreen
 from tui.screens.round_summary import RoundSummary
+from tui.widgets.following_log import FollowingLog
 
 GAME = get_game("papayoo")
 
@@ -199,6 +200,8 @@ async def deal_summary_screen(pilot: Pilot[None]) -> None:
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, RoundSummary))
     await pilot.press("enter")
     await wait_until(pilot, lambda: screen.state["view"]["to_act"] == [0])
+    log = screen.query_one(FollowingLog)
+    await wait_until(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y)
 
 
 def test_pass_screen_8_players(snap_compare) -> None:

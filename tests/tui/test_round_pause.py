@@ -14,6 +14,7 @@ from tests.tui.pilots import SEED, SIZE, make_app, wait_until
 from tests.tui.test_papayoo import late_actions, resume_at, resumed
 from tui.games.pasovec.screen import PasovecScreen
 from tui.screens.round_summary import RoundSummary
+from tui.widgets.following_log import FollowingLog
 
 
 def panel_text(pilot: Pilot[None]) -> str:
@@ -31,6 +32,8 @@ async def deal_one_ends(pilot: Pilot[None]) -> RoundSummary:
     await pilot.press("enter")
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, RoundSummary))
     await wait_until(pilot, lambda: screen.state["view"]["deal"] == 2)
+    log = screen.query_one(FollowingLog)  # under the panel, scrolled to the deal's end
+    await wait_until(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y)
     panel = pilot.app.screen
     assert isinstance(panel, RoundSummary)
     return panel
