@@ -256,11 +256,16 @@ class Referee:
 
     # ---- pausing between rounds -----------------------------------------------------------
     def _pause_if_round_ended(self, before: int) -> None:
-        """A round just ended and the game goes on: wait for the people present."""
-        if self.game.is_over(self.state) or self.game.round_number(self.state) <= before:
+        """A round just ended and the game goes on: wait for the people present. (Over, the
+        game waits for nobody; a round that ended during a pause starts a pause of its own.)"""
+        if self.game.is_over(self.state):
+            self._end_pause()
+            return
+        if self.game.round_number(self.state) <= before:
             return
         present = {i for i, s in enumerate(self.seats) if s.kind == "human" and s.endpoints}
         if present:
+            self._end_pause()
             self.pause = RoundPause(present, self.pause_seconds, self._pause_timed_out)
 
     def ready(self, seat: int) -> None:

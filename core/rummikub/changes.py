@@ -25,12 +25,12 @@ def table_diff(
     """The sets of `before` a play removed and the sets of `after` it made, each in its
     table's order. A set with the same tiles before and after is one left alone (its tiles
     may be written in another order, which changes nothing)."""
-    old = Counter(_key(s) for s in before)
-    new = Counter(_key(s) for s in after)
+    old = Counter(set_key(s) for s in before)
+    new = Counter(set_key(s) for s in after)
     return _only(before, old - new), _only(after, new - old)
 
 
-def _key(tiles: Sequence[str]) -> TileSet:
+def set_key(tiles: Sequence[str]) -> TileSet:
     return tuple(sorted(tiles))
 
 
@@ -38,8 +38,8 @@ def _only(sets: Sequence[Sequence[str]], wanted: Counter[TileSet]) -> list[TileS
     left = Counter(wanted)
     chosen = []
     for tiles in sets:
-        if left[_key(tiles)]:
-            left[_key(tiles)] -= 1
+        if left[set_key(tiles)]:
+            left[set_key(tiles)] -= 1
             chosen.append(tuple(tiles))
     return chosen
 

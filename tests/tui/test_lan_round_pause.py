@@ -66,9 +66,11 @@ async def test_two_friends_read_the_deal_summary_and_the_table_waits_for_both() 
         assert referee is not None and referee.pause is not None
         assert referee.pause.waiting == {0, 1}
         assert referee.state.chosen[2] is None  # the bot does not pass while the table waits
+        for app in (host, guest):
+            await wait_until(zoe, lambda app=app: app.screen.takes_keys)  # type: ignore[attr-defined]
         await kim.press("enter")
         await wait_until(kim, lambda: waiting_line(guest).startswith("Waiting for Zoe"))
-        assert waiting_line(host) == "Enter: ready for the next round."
+        assert waiting_line(host) == "Enter, space or Esc: ready for the next round."
         await zoe.press("enter")
         await wait_until(zoe, lambda: not paused() and host.screen is screens[zoe])
         await wait_until(kim, lambda: guest.screen is screens[kim])

@@ -224,6 +224,21 @@ async def test_enter_starts_from_the_name_but_presses_a_focused_button() -> None
         await on_screen(pilot, NoThanksScreen)
 
 
+@pytest.mark.parametrize("how", ["click", "enter"])
+async def test_the_start_button_starts_the_game(how: str) -> None:
+    """Clicked, or focused and pressed with Enter, Start starts (only Back is kept from it)."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await on_screen(pilot, SoloSetupScreen)
+        if how == "click":
+            await pilot.click("#start")
+        else:
+            app.screen.query_one("#start", Button).focus()
+            await pilot.press("enter")
+        await on_screen(pilot, NoThanksScreen)
+
+
 def players_rows(panel: PlayersPanel) -> list[str]:
     console = Console(width=panel.content_region.width, record=True, file=io.StringIO())
     console.print(panel.content)

@@ -198,10 +198,12 @@ async def deal_summary_screen(pilot: Pilot[None]) -> None:
     screen = await resumed(pilot)
     await pilot.press("enter")
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, RoundSummary))
+    await wait_until(pilot, lambda: pilot.app.screen.takes_keys)  # type: ignore[attr-defined]
     await pilot.press("enter")
     await wait_until(pilot, lambda: screen.state["view"]["to_act"] == [0])
     log = screen.query_one(FollowingLog)
     await wait_until(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y)
+    await wait_until(pilot, lambda: screen.calm)  # the play keys back in the footer
 
 
 def test_pass_screen_8_players(snap_compare) -> None:

@@ -36,6 +36,7 @@ async def deal_one_ends(pilot: Pilot[None]) -> RoundSummary:
     await wait_until(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y)
     panel = pilot.app.screen
     assert isinstance(panel, RoundSummary)
+    await wait_until(pilot, lambda: panel.takes_keys)
     return panel
 
 
@@ -48,7 +49,7 @@ async def test_a_solo_deal_ends_on_its_summary_and_the_bots_wait_for_enter() -> 
         view = game.state["view"]
         end = [e for e in view["log"] if e["type"] == "deal_end"][-1]
         shown = panel_text(pilot)
-        assert "Deal 1 of 2 is over" in shown and "Enter: ready" in shown
+        assert "Deal 1 of 2 is over" in shown and "Esc: ready for the next round" in shown
         assert sum(end["points"]) == 250  # PY-6: every deal hands out 250 points
         assert game.state["pause"]["waiting"] == [0]
         assert view["passed_seats"] == []  # the bots wait while the table pauses
@@ -69,8 +70,9 @@ async def pasovec_round_one_summary(pilot: Pilot[None]) -> None:
     screen = await open_late(pilot, bots_record(4, SEED, our_move_in_round_two))
     await wait_until(pilot, lambda: phase_of(screen) is not None)
     assert isinstance(screen, PasovecScreen) and screen.state is not None
-    title, body = PasovecScreen.round_summary(screen.state)
-    pilot.app.push_screen(RoundSummary(title, body, lambda: None))
+    summary = PasovecScreen.round_summary(screen.state)
+    pause = {"waiting": [0], "seconds_left": None}
+    pilot.app.push_screen(RoundSummary(summary, lambda: None, pause, 0, ["You"]))
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, RoundSummary))
     await pilot.pause()
 

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from core.rummikub.changes import table_diff
-from tui.games.rummikub.plays import set_name
+from tui.games.rummikub.plays import play_line, set_name
 from tui.games.rummikub.widgets import log_line
 
 NAMES = ["You", "Bruno"]
@@ -113,3 +113,10 @@ def test_a_freed_joker() -> None:
 )
 def test_set_names(tiles: list[str], name: str) -> None:
     assert set_name(tiles) == name
+
+
+def test_a_record_kept_before_plays_told_their_sets_still_reads() -> None:
+    """A LAN player's record or an export from before `gone`/`made`: the tiles played, no
+    sets (and no crash in the replay)."""
+    old = {"type": "play", "seat": 0, "tiles": ["R1", "R2", "R3"], "initial": True}
+    assert play_line(old, "Ana") == "Ana played R1 R2 R3 (initial meld)."

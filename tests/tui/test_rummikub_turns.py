@@ -118,10 +118,11 @@ async def test_a_score_table_between_games_then_the_final_table() -> None:
         body.print(panel.body)
         assert "Game 2 of 2 comes next." in body.export_text()
         assert screen.state["pause"]["waiting"] == [0]  # the table waits for us to read it
+        await wait_until(pilot, lambda: panel.takes_keys)
         end = next(e for e in screen.state["view"]["log"] if e["type"] == "game_end")
         assert end["winners"] == [0] and end["scores"][0] == -end["scores"][1] > 0
         await pilot.press("enter")
-        await wait_until(pilot, lambda: app.screen is screen and mine(screen))
+        await wait_until(pilot, lambda: app.screen is screen and mine(screen) and screen.calm)
         assert screen.state["view"]["game_no"] == 2
         await continue_at(pilot, screen, [["O9", "O10", "O11"]], ["O12"])
         await put(pilot, screen, "O12", ("table", 0, 3))

@@ -29,7 +29,7 @@ from core import IllegalMove, get_game
 from tui.base.messages import SeatMessage, ShowRules, StateMessage
 from tui.base.names import refused_move
 from tui.base.seats import name_list, seat_names
-from tui.screens.round_summary import RoundSummary
+from tui.screens.round_summary import KEY_GRACE, RoundSummary
 from tui.screens.table_talk import TALK_BINDINGS, TableTalk
 from tui.table.link import ShowTable, TableLink
 from tui.widgets.clock import Countdown
@@ -87,6 +87,7 @@ class GameScreen(TableTalk):
         self.hint_action: dict[str, Any] | None = None  # the last hint's action, for its state
         self.too_small = False  # the "terminal too small" notice hides the table
         self.round_panel: RoundSummary | None = None  # the summary the table pauses for
+        self.calm = True  # False for a moment after a round's summary closed: no play keys
 
     # ---- what a game writes -------------------------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -199,18 +200,24 @@ class GameScreen(TableTalk):
         close it when the table goes on (a spectator is not waited for: no panel)."""
         pause, panel = state.get("pause"), self.round_panel
         if pause is None or self.watching:
-            self.round_panel = None
-            if panel is not None and panel is self.app.screen:
-                panel.dismiss()
+            if panel is not None:
+                self.round_panel = None
+                panel.close()
+                self.calm = False
+                self.set_timer(KEY_GRACE, self._calmed)
             return
         names = seat_names(state)
         if panel is None:
-            title, body = self.round_summary(state)
-            panel = self.round_panel = RoundSummary(title, body, self.table.ready)
-            self.app.push_screen(panel)
-            self.call_after_refresh(panel.show_waiting, pause, state["seat"], names)
-        elif panel.is_mounted:
+            summary = self.round_summary(state)
+            self.round_panel = RoundSummary(summary, self.table.ready, pause, state["seat"], names)
+            self.app.push_screen(self.round_panel)
+        else:
             panel.show_waiting(pause, state["seat"], names)
+
+    def _calmed(self) -> None:
+        """Play keys are taken again, and shown again in the footer."""
+        self.calm = True
+        self.refresh_bindings()
 
     @property
     def watching(self) -> bool:
@@ -387,7 +394,7 @@ class GameScreen(TableTalk):
         if self.blind(action):
             return False
         if action in self.PLAY_ACTIONS or action == "hint":
-            if self.watching or self.finished:
+            if self.watching or self.finished or not self.calm:
                 return False
             if action == "hint":
                 return self.HINT is not None and self.table.hints

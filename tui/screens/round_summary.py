@@ -10,11 +10,13 @@ panel then says whom the table still waits for, and closes for everyone when the
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -23,6 +25,11 @@ from textual.widgets import Footer, Static
 
 from tui.base.names import plain
 from tui.base.seats import PLAYER_WIDTH, name_list
+
+KEY_GRACE = 0.3
+"""Seconds a key is not taken just after the panel opens or closes: the key that ended the
+round, or the one that read it, pressed twice, would otherwise skip the summary or make a move
+the player did not choose."""
 
 
 def round_table(
@@ -50,6 +57,25 @@ def leaders_line(names: Sequence[str], totals: Sequence[int], word: str) -> str:
     return f"{name_list(leaders)} {verb} with {best} {word}{'' if best == 1 else 's'}."
 
 
+def round_over(
+    names: Sequence[str],
+    title: str,
+    this_round: Sequence[int],
+    totals: Sequence[int],
+    heads: tuple[str, str],
+    word: str,
+) -> tuple[str, RenderableType]:
+    """A game's round summary (`GameScreen.round_summary`) of the usual shape: the round's
+    points and the totals, fewest first, and who leads."""
+    table = round_table(names, this_round, totals, heads)
+    return title, Group(table, Text(f"\n{leaders_line(names, totals, word)}"))
+
+
+def last_entry(view: dict[str, Any], kind: str) -> dict[str, Any] | None:
+    """The newest log entry of `kind` ("deal_end", "round_end"…), None before the first."""
+    return next((e for e in reversed(view["log"]) if e["type"] == kind), None)
+
+
 class RoundSummary(ModalScreen[None]):
     """The round's summary; Enter says this player is ready for the next round."""
 
@@ -63,44 +89,79 @@ class RoundSummary(ModalScreen[None]):
     HELP = (
         "The round just ended: its points and the totals so far. Enter, space or Escape says "
         "you are ready for the next round; the table goes on once everyone is (at a LAN table "
-        "it stops waiting after a while)."
+        "it stops waiting after a while). Pressed again, it closes this panel meanwhile."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "ready", "Ready", key_display="⏎"),
+        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
     ]
 
-    def __init__(self, title: str, body: RenderableType, on_ready: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        summary: tuple[str, RenderableType],
+        on_ready: Callable[[], None],
+        pause: dict[str, Any],
+        seat: int | None,
+        names: list[str],
+    ) -> None:
         super().__init__()
-        self.title_text = title
-        self.body = body
+        self.title_text, self.body = summary
         self.on_ready = on_ready
+        self.waiting = (pause, seat, names)
         self.was_ready = False
+        self.closing = False  # the table went on while something covered the panel
+        self.opened = time.monotonic()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="round-box"):
             yield Static(self.title_text, id="round-title", markup=False)
             yield Static(self.body, id="round-body")
-            yield Static("Enter: ready for the next round.", id="round-wait", markup=False)
+            yield Static(self.wait_text(), id="round-wait", markup=False)
         yield Footer()
 
-    def show_waiting(self, pause: dict[str, Any], seat: int | None, names: list[str]) -> None:
-        """Say whom the table still waits for (this player first, if they are waited for)."""
-        waiting = [s for s in pause["waiting"] if s != seat]
+    def wait_text(self) -> str:
+        """Whom the table still waits for: this player first, if they are waited for."""
+        pause, seat, names = self.waiting
+        others = [s for s in pause["waiting"] if s != seat]
         if seat in pause["waiting"]:
-            text = "Enter: ready for the next round."
-        elif waiting:
-            text = f"Waiting for {name_list([plain(names[s]) for s in waiting])}"
+            text = "Enter, space or Esc: ready for the next round."
+        elif others:
+            text = f"Waiting for {name_list([plain(names[s]) for s in others])}"
         else:
             text = "The next round begins."
         left = pause.get("seconds_left")
-        if waiting and left is not None:
+        if others and left is not None:
             text += f" (at most {round(left)} s more)"
-        self.query_one("#round-wait", Static).update(text)
+        return text
+
+    @property
+    def takes_keys(self) -> bool:
+        """Past the first moment, when a key is the one that ended the round."""
+        return time.monotonic() - self.opened >= KEY_GRACE
+
+    def show_waiting(self, pause: dict[str, Any], seat: int | None, names: list[str]) -> None:
+        self.waiting = (pause, seat, names)
+        if self.is_mounted:
+            self.query_one("#round-wait", Static).update(self.wait_text())
 
     def action_ready(self) -> None:
-        """Ready once; a second press closes the panel to look at the table meanwhile."""
+        """Ready once; a second press closes the panel to look at the table meanwhile. A key
+        in the first moment is the one that ended the round, pressed twice: not taken."""
+        if not self.takes_keys:
+            return
         if self.was_ready:
             self.dismiss()
             return
         self.was_ready = True
         self.on_ready()
+
+    def close(self) -> None:
+        """The table went on: close now, or as soon as nothing covers the panel."""
+        if self.app.screen is self:
+            self.dismiss()
+        else:
+            self.closing = True
+
+    def on_screen_resume(self) -> None:
+        if self.closing:
+            self.dismiss()

@@ -141,8 +141,10 @@ class SoloSetupScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Enter starts from any field (a priority key: the name's field would take it), but
-        on a focused button it presses that button: Back must not start the game."""
-        return not (action == "start" and isinstance(self.focused, Button))
+        on a focused Back button it presses Back: Back must not start the game (the Start
+        button, clicked or pressed, starts it)."""
+        focused = self.focused
+        return not (action == "start" and isinstance(focused, Button) and focused.id == "back")
 
     def action_start(self) -> None:
         """Seat the player at a new table with the chosen set-up, and remember it."""

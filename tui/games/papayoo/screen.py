@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rich.console import Group, RenderableType
-from rich.text import Text
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -23,7 +22,7 @@ from tui.games.papayoo.widgets import (
     score_table,
 )
 from tui.screens.game import GameScreen
-from tui.screens.round_summary import leaders_line, round_table
+from tui.screens.round_summary import last_entry, round_over
 
 SEND_PASS = "Send pass \\[enter]"  # the one button says what Enter does now
 PLAY_CARD = "Play card \\[enter]"
@@ -260,12 +259,9 @@ class PapayooScreen(GameScreen):
         """PY-7: the deal just scored — each player's points in it and the totals, fewest
         first — while the next deal waits to be passed."""
         view = state["view"]
-        ends = [entry for entry in view["log"] if entry["type"] == "deal_end"]
-        if not ends:
+        end = last_entry(view, "deal_end")
+        if end is None:
             return super().round_summary(state)
-        end, names = ends[-1], seat_names(state)
-        body = Group(
-            round_table(names, end["points"], end["totals"], ("This deal", "Total")),
-            Text(f"\n{leaders_line(names, end['totals'], 'point')}"),
-        )
-        return f"Deal {end['deal']} of {view['deals']} is over", body
+        title = f"Deal {end['deal']} of {view['deals']} is over"
+        heads = ("This deal", "Total")
+        return round_over(seat_names(state), title, end["points"], end["totals"], heads, "point")

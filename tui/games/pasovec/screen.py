@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rich.console import Group, RenderableType
-from rich.text import Text
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -25,7 +24,7 @@ from tui.base.seats import name_list, plural, seat_names
 from tui.games.pasovec.widgets import CardCell, DicePanel, HandPanel, PlayersPanel
 from tui.games.pasovec.words import combo_of, final_table, log_line, own_choice
 from tui.screens.game import GameScreen
-from tui.screens.round_summary import leaders_line, round_table
+from tui.screens.round_summary import last_entry, round_over
 
 TOKEN = {"kind": "token"}
 FIRST_DICE = (1, 1, 1)  # one die of each colour until you choose: sums 12 to 18
@@ -212,16 +211,13 @@ class PasovecScreen(GameScreen):
         """PA-12/PA-14: the round just ended — the cards each player was left with (their
         penalty) and the penalties so far, fewest first — before the next round is dealt."""
         view = state["view"]
-        ends = [entry for entry in view["log"] if entry["type"] == "round_end"]
-        if not ends:
+        end = last_entry(view, "round_end")
+        if end is None:
             return super().round_summary(state)
-        end, names = ends[-1], seat_names(state)
-        totals = view["penalties"]
-        body = Group(
-            round_table(names, end["penalties"], totals, ("This round", "Penalties")),
-            Text(f"\n{leaders_line(names, totals, 'penalty point')}"),
-        )
-        return f"Round {end['round']} of {view['rounds']} is over", body
+        title = f"Round {end['round']} of {view['rounds']} is over"
+        heads = ("This round", "Penalties")
+        penalties, totals = end["penalties"], view["penalties"]
+        return round_over(seat_names(state), title, penalties, totals, heads, "penalty point")
 
     # ---- the player's actions -----------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from core.rummikub.changes import RACK, TileSet, flows, table_diff
+from core.rummikub.changes import RACK, TileSet, flows, set_key, table_diff
 from tui.base.messages import StateMessage
 
 NEW = "*"  # new from the others since the seat last played or drew
@@ -39,18 +39,18 @@ def carry(
     of two equal sets counts as the one left alone is table_diff's choice (the later ones)."""
     old: dict[TileSet, list[Pairs]] = {}
     for tiles, mark in zip(before, marks, strict=True):
-        old.setdefault(_key(tiles), []).append(list(zip(tiles, mark, strict=True)))
+        old.setdefault(set_key(tiles), []).append(list(zip(tiles, mark, strict=True)))
     gone, made = table_diff(before, after)
-    gone_marks = [[m for _, m in old[_key(s)].pop(0)] for s in gone]
+    gone_marks = [[m for _, m in old[set_key(s)].pop(0)] for s in gone]
     fresh = iter(follow(gone, gone_marks, made, rack_mark))
-    to_make = Counter(_key(s) for s in made)
+    to_make = Counter(set_key(s) for s in made)
     out: Marks = []
     for tiles in after:
-        if to_make[_key(tiles)]:
-            to_make[_key(tiles)] -= 1
+        if to_make[set_key(tiles)]:
+            to_make[set_key(tiles)] -= 1
             out.append(align(tiles, next(fresh)))
         else:
-            out.append(align(tiles, old[_key(tiles)].pop(0)))
+            out.append(align(tiles, old[set_key(tiles)].pop(0)))
     return out
 
 
@@ -91,13 +91,13 @@ def new_marks(state: StateMessage) -> Marks:
     view = state["view"]
     fresh: dict[TileSet, list[Pairs]] = {}  # sets those plays made, with their marks
     for entry in since_last_turn(view["log"], state["seat"]):
-        if entry["type"] != "play":
+        if entry["type"] != "play" or "gone" not in entry:  # a record older than the sets
             continue
         gone = [tuple(s) for s in entry["gone"]]
         made = [tuple(s) for s in entry["made"]]
         gone_marks = [align(s, _take(fresh, s)) for s in gone]
         for tiles, pairs in zip(made, follow(gone, gone_marks, made, NEW), strict=True):
-            fresh.setdefault(_key(tiles), []).append(pairs)
+            fresh.setdefault(set_key(tiles), []).append(pairs)
     return [align(tiles, _take(fresh, tiles)) for tiles in view["table"]]
 
 
@@ -115,9 +115,5 @@ def _turn_mark(entry: dict[str, Any], seat: int | None) -> bool:
 
 def _take(fresh: dict[TileSet, list[Pairs]], tiles: Sequence[str]) -> Pairs:
     """The pairs of a fresh set with these tiles, no longer fresh once taken; [] if none."""
-    stack = fresh.get(_key(tiles))
+    stack = fresh.get(set_key(tiles))
     return stack.pop(0) if stack else []
-
-
-def _key(tiles: Sequence[str]) -> TileSet:
-    return tuple(sorted(tiles))

@@ -35,11 +35,14 @@ def set_name(tiles: Sequence[str]) -> str:
 
 
 def play_line(entry: dict[str, Any], who: str) -> str:
-    """'Ana added R7 to R4 R5 R6, laid K9 B9 O9.' — with '(initial meld)' for the first."""
+    """'Ana added R7 to R4 R5 R6, laid K9 B9 O9.' — with '(initial meld)' for the first.
+    A record kept before plays told their sets (no `gone`) says only the tiles played."""
+    meld = " (initial meld)" if entry["initial"] else ""
+    if "gone" not in entry:
+        return f"{who} played {' '.join(entry.get('tiles', []))}{meld}."
     gone = [tuple(s) for s in entry["gone"]]
     made = [tuple(s) for s in entry["made"]]
     phrases = [said(step) for step in merged(changes(gone, made))]
-    meld = " (initial meld)" if entry["initial"] else ""
     return f"{who} {', '.join(phrases)}{meld}."
 
 

@@ -262,7 +262,8 @@ def match_table(state: StateMessage, upto: int, winners: list[int] | None = None
     totals = [sum(e["scores"][s] for e in ends) for s in range(view["players"])]
     if winners is None:
         winners = ends[-1]["winners"] if ends else []
-    racks = ends[-1]["racks"] if ends else [[] for _ in range(view["players"])]
+    racks = ends[-1].get("racks") if ends else None  # None: a record from before racks were told
+    racks = racks or [[] for _ in range(view["players"])]
     table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
     table.add_column("", width=1, no_wrap=True)
     table.add_column("Player", no_wrap=True, max_width=PLAYER_WIDTH)
