@@ -1,4 +1,4 @@
-"""Hints for the player at the table: the best play for the seat's rack (the exact solver) and
+"""Hints for the player at the table: what the hard bot would do with the seat's rack, why, and
 what it changes on the table, in words a player reads ("add R7 to R4 R5 R6; new set K9 B9 O9").
 """
 
@@ -8,24 +8,12 @@ import random
 from collections.abc import Sequence
 
 from core.api import Action, View
+from core.rummikub.best import DRAW, best_action
+from core.rummikub.bots import HardBot
 from core.rummikub.changes import TO_DO, Change, changes, say, table_diff
 from core.rummikub.play import MELD_POINTS
 from core.rummikub.sets import describe
-from core.rummikub.solver import solve
-
-DRAW: Action = {"kind": "draw"}
-
-
-def best_action(view: View) -> tuple[Action, tuple[int, int] | None]:
-    """The solver's play for the viewing seat (RK-8 before its initial meld), or draw;
-    with the play's (tiles placed, points)."""
-    seat = view["seat"]
-    initial = not view["melded"][seat]
-    found = solve(view["table"], view["rack"], initial, view.get("jokers_in_first_meld", False))
-    if found is None:
-        return DRAW, None
-    tiles, points, table = found
-    return {"kind": "play", "table": table}, (tiles, points)
+from core.rummikub.solver import DECISION_NODES, Budget
 
 
 def describe_play(before: Sequence[Sequence[str]], after: Sequence[Sequence[str]]) -> str:
@@ -42,16 +30,51 @@ def _to_do(change: Change) -> str:
 
 
 def hint(view: View, rng: random.Random | None = None) -> tuple[Action, str]:
-    """The action to suggest and why, for the seat whose view this is. `rng` is accepted for
-    the TUI frame's hint signature (view, rng) and unused: the solver is exact."""
-    action, measure = best_action(view)
-    if measure is None:
-        if not view["melded"][view["seat"]]:
-            return action, f"no initial meld worth {MELD_POINTS} yet: draw a tile"
-        return action, "no tile of yours fits on the table: draw a tile"
-    tiles, points = measure
-    changes = describe_play(view["table"], action["table"])
+    """What the hard bot would do for the seat whose view this is, and why (core.rummikub.bots:
+    the smallest initial meld, then hold the rack until it goes out in one turn, and the most
+    tiles once the pool is empty). `rng` is accepted for the TUI frame's hint signature and
+    unused: hard is deterministic. Within one decision's budget; a cut search is said."""
+    budget = Budget(DECISION_NODES)
+    action = HardBot().decide(view, budget)
+    cut = " (the best found in the time a hint has)" if budget.cut else ""
+    if action == DRAW:
+        return action, _why_draw(view)
+    changed = describe_play(view["table"], action["table"])
+    placed = _placed(view, action)
     if not view["melded"][view["seat"]]:
-        return action, f"initial meld worth {points}: {changes}"
-    plural = "tile" if tiles == 1 else "tiles"
-    return action, f"play {tiles} {plural}: {changes}"
+        return action, (
+            f"initial meld with as few tiles as reach {MELD_POINTS} points, the rest kept for "
+            f"later{cut}: {changed}"
+        )
+    if placed == len(view["rack"]):
+        return action, f"go out: all {placed} of your tiles{cut}: {changed}"
+    tiles = "tile" if placed == 1 else "tiles"
+    return action, (
+        f"the pool is empty: lay the most you can ({placed} {tiles}), a blocked game goes to "
+        f"the lowest rack{cut}: {changed}"
+    )
+
+
+def _why_draw(view: View) -> str:
+    """Why hard draws: no meld or no play at all, else it holds its tiles for going out."""
+    budget = Budget(DECISION_NODES)
+    best, measure = best_action(view, budget)
+    if measure is None:
+        if budget.cut:
+            return "no play found in the time a hint has: draw a tile"
+        if not view["melded"][view["seat"]]:
+            return f"no initial meld worth {MELD_POINTS} yet: draw a tile"
+        return "no tile of yours fits on the table: draw a tile"
+    others = [n for s, n in enumerate(view["rack_sizes"]) if s != view["seat"]]
+    fewest = min(others)
+    tiles = "tile" if measure[0] == 1 else "tiles"
+    return (
+        f"draw, and keep your tiles until they all go out in one turn: laying {measure[0]} "
+        f"{tiles} now ({describe_play(view['table'], best['table'])}) would give the others "
+        f"places for theirs (the shortest other rack has {fewest})"
+    )
+
+
+def _placed(view: View, action: Action) -> int:
+    """The rack tiles a play places: the table grows by them."""
+    return sum(map(len, action["table"])) - sum(map(len, view["table"]))

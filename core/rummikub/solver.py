@@ -1,4 +1,5 @@
-"""The exact best play: `best_play(table, rack, initial=False, jokers_in_first_meld=False)`.
+"""The exact best play: `best_play(table, rack, initial=False, jokers_in_first_meld=False)`,
+or the best found within a `Budget` (`budget=`, "Anytime bound" below).
 
 Choice of method. The issue names two exact methods: den Hertog and Hulshof's integer
 programme and van Rijn, Takes and Vis's dynamic programme over the numbers 1..13. We use the
@@ -29,32 +30,100 @@ points with W above any point total). "Points" are the numbers on the whole resu
 joker counting as what it stands for: table tiles are fixed, so this ranks plays by the value of
 the rack tiles placed, and among equal plays prefers jokers standing for high numbers.
 
-Speed (pure Python, one core): a state is one int, each cell's moves are computed once per
-(runs of that colour, jokers used) and group checks come from a small cached table. With jokers
-the programme first solves the jokerless play around the table's joker sets (fast) and uses its
-tile count as a floor: a state that could not reach it even by laying every later rack tile is
-dropped (branch and bound, still exact).
+Speed (pure Python, one core): a state is one int, and each cell's moves are computed once
+per part of a state they depend on (runs of that colour, jokers used, groups so far), groups
+that cannot be completed already dropped, best gain first. With jokers the programme first
+solves the jokerless play around the table's joker sets (fast) and uses its tile count as a
+floor: a state that could not reach it even by laying every later rack tile is dropped (branch
+and bound, still exact), and before that floor every programme is run with the whole rack as
+the target: in the slowest positions (a big table with two jokers and a long rack) the answer is
+often to go out, and that target prunes the most; when no play places the whole rack, the
+runs with the floor follow. Where the time goes there: the table's own tiles, not the rack.
+The states are the ways to carry runs of each colour from one number to the next (about 16
+per colour in the middle numbers), multiplied over the four colours, and two jokers, each
+able to stand for any tile, multiply those again. In the slowest position of the first games
+measured (78 table tiles with both jokers, 20 on the rack) the programme expanded 722,659
+states, 57% of them with both jokers placed, and knowing the answer's tile count in advance
+still left 454,437; a 100-tile table with both jokers and a single rack tile took 1,282,096.
 
 Table jokers (RK-12): every reading of the old table's jokers gives the tiles they stand for;
 the programme is run once per reading, demanding one more unit of each such tile than the table
 holds (a rack tile, a tile from elsewhere, or a joker standing for it). The best of the runs is
 the answer, and `rules.check_jokers` accepts exactly such tables.
+
+Anytime bound: core has no clock, so the search is bounded in states expanded: a `Budget`
+shared by the searches of one decision (`DECISION_NODES` for the bots and the hint). On the
+machine it was measured on (bench/bench_rummikub_bound.py, one core) a state costs 0.7 to 0.9
+microseconds in the slowest positions, so a decision's 500,000 states take at most about 0.45 s;
+on 2,000 issue-11-like positions none needed that many, in games of four normal bots about one
+position in a thousand did (the slowest needed 1.3 million states, 0.93 s, and was answered in
+0.35 s). When the budget runs out the answer is the best legal play found so far: a finished
+programme (one reading of the table's jokers, or the whole rack placed), else the jokerless
+floor play (the joker sets kept as they are, the rack's jokers at set ends), else new sets
+from the rack alone (`greedy`), else draw. A search that ends within the budget answers
+exactly what an unbounded one does.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, partial
 from itertools import product
 
+from core.rummikub.greedy import greedy_sets, set_points
 from core.rummikub.play import MELD_POINTS
-from core.rummikub.sets import JOKER, TILE_OF, Tile, code, read_set
+from core.rummikub.sets import HIGH, JOKER, TILE_OF, Tile, code, read_set
 
 W = 2000  # above any point total (106 tiles * 13)
 CELLS = 52
 
 Decision = tuple[int, int, int]  # real tiles, jokers, units into groups
+Found = tuple[int, int, list[list[str]]]  # rack tiles placed, points, the new table
+
+# The states one decision may expand (module docstring, "Anytime bound").
+DECISION_NODES = 500_000
+
+
+class OutOfBudget(Exception):
+    """A decision's budget is spent: the search stops where it is."""
+
+
+@dataclass
+class Budget:
+    """How much search one decision may do, counted in states the programme expands: core
+    has no clock, and a count is the same on every machine and in every test. Shared by all
+    the searches of one decision. `nodes` None: no limit; `cut`: a search was cut short."""
+
+    nodes: int | None = None
+    spent: int = 0
+    cut: bool = False
+
+    def spend(self, states: int) -> None:
+        """Count `states` about to be expanded, or OutOfBudget (and `cut`) when they would
+        take `spent` past `nodes`: `spent` never passes it."""
+        if self.nodes is not None and self.spent + states > self.nodes:
+            self.cut = True
+            raise OutOfBudget
+        self.spent += states
+
+
+class _Plays:
+    """The legal plays found so far, for the answer when the budget runs out. Each is kept as
+    a function that lays it out, called only then: most searches end within the budget, and
+    laying out a play costs more than a small search."""
+
+    def __init__(self) -> None:
+        self.makers: list[Callable[[], Found | None]] = []
+
+    def offer(self, make: Callable[[], Found | None]) -> None:
+        self.makers.append(make)
+
+    def best(self) -> Found | None:
+        """The play placing the most rack tiles, then the most points; None if none does."""
+        found = [f for f in (make() for make in self.makers) if f is not None and f[0] > 0]
+        return max(found, key=lambda f: (f[0], f[1]), default=None)
 
 
 def _cell(colour: int, number: int) -> int:
@@ -127,11 +196,13 @@ class _Problem:
         rack_jokers = jokers - table_jokers
         self.bound = [(floor - sum(rack[i + 1 :]) - rack_jokers) * W for i in range(CELLS)]
 
-    def solve(self) -> tuple[int, list[Decision]] | None:
-        """The best score and the decision taken in each cell, or None if nothing is valid."""
+    def solve(self, budget: Budget) -> tuple[int, list[Decision]] | None:
+        """The best score and the decision taken in each cell, or None if nothing is valid;
+        OutOfBudget when `budget` runs out first."""
         layer: dict[int, int] = {0: 0}
         back: list[dict[int, tuple[int, Decision]]] = []
         for cell in range(CELLS):
+            budget.spend(len(layer))
             layer, links = self._step(cell, layer)
             back.append(links)
             if not layer:
@@ -157,33 +228,55 @@ class _Problem:
     def _step(
         self, cell: int, layer: dict[int, int]
     ) -> tuple[dict[int, int], dict[int, tuple[int, Decision]]]:
-        shift = _RUNS + 9 * (cell % 4)
         bound, cap = self.bound[cell], self.cap
-        moves = self._moves(cell)
-        groups = _group_table(cell % 4 == 3, self.rest_of_number[cell])
-        clear = ~((511 << shift) | (_LOW2 << _USED) | _LOW5 | (63 << _UNITS))
+        mask = (511 << (_RUNS + 9 * (cell % 4))) | (_LOW2 << _USED) | (63 << _UNITS)
+        clear = ~(mask | _LOW5)
+        build = self._transitions(cell)
+        known: dict[int, list[tuple[int, int, int, Decision]]] = {}
         out: dict[int, int] = {}
         links: dict[int, tuple[int, Decision]] = {}
+        get = out.get
         for key, score in layer.items():
-            runs = (key >> shift) & 511
-            used = (key >> _USED) & _LOW2
-            group_now = groups[(key >> _UNITS) & 63]
-            points = key & _LOW5
+            part = key & mask
+            options = known.get(part)
+            if options is None:
+                options = known[part] = build(part)
             base = key & clear
-            for new_runs, used_bits, grouped, gain, laid, left, decision in moves(runs, used):
-                value = score + gain
-                if value < bound:
-                    continue
-                group_bits = group_now[left][grouped]
-                if group_bits < 0:
-                    continue
-                new_key = base | (new_runs << shift) | used_bits | group_bits
+            low = bound - score
+            for bits, gain, laid, decision in options:
+                if gain < low:
+                    break  # options come best gain first
+                new_key = base | bits
                 if cap:
-                    new_key |= min(cap, points + laid)
-                if out.get(new_key, -1) < value:
+                    new_key |= min(cap, (key & _LOW5) + laid)
+                value = score + gain
+                if get(new_key, -1) < value:
                     out[new_key] = value
                     links[new_key] = (key, decision)
         return out, links
+
+    def _transitions(self, cell: int) -> Callable[[int], list[tuple[int, int, int, Decision]]]:
+        """The cell's moves from a state's part that they depend on (the runs of the cell's
+        colour, the jokers used, the groups so far), as (new bits of those three, score gain,
+        points laid, decision): groups that cannot be completed dropped, best gain first (a
+        stable sort, so equal plays are found in the same order as the moves are listed)."""
+        shift = _RUNS + 9 * (cell % 4)
+        moves = self._moves(cell)
+        groups = _group_table(cell % 4 == 3, self.rest_of_number[cell])
+
+        def build(part: int) -> list[tuple[int, int, int, Decision]]:
+            group_now = groups[(part >> _UNITS) & 63]
+            found = [
+                ((new_runs << shift) | used_bits | group_now[left][grouped], gain, laid, decision)
+                for new_runs, used_bits, grouped, gain, laid, left, decision in moves(
+                    (part >> shift) & 511, (part >> _USED) & _LOW2
+                )
+                if group_now[left][grouped] >= 0
+            ]
+            found.sort(key=lambda move: -move[1])
+            return found
+
+        return build
 
     def _moves(self, cell: int) -> Callable[[int, int], list[tuple]]:
         """The cell's choices for a colour's runs and the jokers used so far, cached: each is
@@ -316,48 +409,146 @@ def solve(
     rack: Sequence[str],
     initial: bool = False,
     jokers_in_first_meld: bool = False,
-) -> tuple[int, int, list[list[str]]] | None:
-    """`best_play` with its measure: (rack tiles placed, points, new table), or None."""
+    budget: Budget | None = None,
+) -> Found | None:
+    """`best_play` with its measure: (rack tiles placed, points, new table), or None.
+
+    Exact without a `budget`. With one, the best play found when it runs out (`budget.cut` then
+    says so): still a legal play, at worst new sets from the rack alone (module docstring)."""
+    budget = budget or Budget()
     sets = [list(read_set(s).tiles) for s in table]
-    rack_jokers = Counter(rack)[JOKER]
-    if initial:
-        jokers = rack_jokers if jokers_in_first_meld else 0
-        problem = _Problem([0] * CELLS, _cell_counts(rack), 0, jokers, [0] * CELLS, MELD_POINTS)
-        found = problem.solve()
-        if found is None or found[0] < W:
-            return None
-        return found[0] // W, found[0] % W, [*sets, *_build(found[1])]
+    plays = _Plays()
+    try:
+        if initial:
+            return _initial(sets, rack, jokers_in_first_meld, budget)
+        return _melded(sets, rack, budget, plays)
+    except OutOfBudget:
+        plays.offer(partial(_rack_sets, sets, rack, initial))
+        return plays.best()
+
+
+def going_out(
+    table: Sequence[Sequence[str]], rack: Sequence[str], budget: Budget | None = None
+) -> list[list[str]] | None:
+    """A play placing the whole rack after the initial meld (RK-15: its player goes out), or
+    None when there is none, or none was found within `budget`. Only the programmes aiming at
+    the whole rack run, so asking costs less than `best_play`."""
+    sets = [list(read_set(s).tiles) for s in table]
+    try:
+        found = _melded(sets, rack, budget or Budget(), _Plays(), least=len(rack))
+    except OutOfBudget:
+        return None
+    return None if found is None else found[2]
+
+
+def _initial(
+    sets: list[list[str]], rack: Sequence[str], jokers_in_first_meld: bool, budget: Budget
+) -> Found | None:
+    """The best initial meld (RK-8, RK-9): new sets from the rack worth 30 or more."""
+    jokers = Counter(rack)[JOKER] if jokers_in_first_meld else 0
+    problem = _Problem([0] * CELLS, _cell_counts(rack), 0, jokers, [0] * CELLS, MELD_POINTS)
+    found = problem.solve(budget)
+    if found is None or found[0] < W:
+        return None
+    return found[0] // W, found[0] % W, [*sets, *_build(found[1])]
+
+
+def _melded(
+    sets: list[list[str]], rack: Sequence[str], budget: Budget, plays: _Plays, least: int = 0
+) -> Found | None:
+    """The exact best play after the initial meld (of those placing at least `least` rack
+    tiles, when given); every play found on the way is offered to `plays`, for the answer
+    when the budget runs out.
+
+    Each reading of the table's jokers is a programme of its own. With jokers (the slow
+    positions) they are run first with the target of placing the whole rack, which prunes
+    hard and is the answer in the slowest positions (a player going out on a big table),
+    then, if none gets there, with the floor."""
     on_table = [t for s in sets for t in s]
     table_counts, rack_counts = _cell_counts(on_table), _cell_counts(rack)
-    table_jokers = on_table.count(JOKER)
-    floor = _joker_floor(sets, rack) if table_jokers + rack_jokers else 0
+    table_jokers, rack_jokers = on_table.count(JOKER), Counter(rack)[JOKER]
+    targets = [least]
+    if table_jokers + rack_jokers and not least:
+        floor, floor_play = _joker_floor(sets, rack, budget)
+        plays.offer(floor_play)
+        targets = sorted({len(rack), floor}, reverse=True)
+    demands = joker_demands(sets) or [[0] * CELLS]
     best: tuple[int, list[Decision]] | None = None
-    for demand in joker_demands(sets) or [[0] * CELLS]:
-        problem = _Problem(
-            table_counts, rack_counts, table_jokers, table_jokers + rack_jokers, demand, 0, floor
-        )
-        found = problem.solve()
-        if found is not None and (best is None or found[0] > best[0]):
-            best = found
-            floor = max(floor, found[0] // W)
-    if best is None or best[0] < W:
-        return None
-    return best[0] // W, best[0] % W, _build(best[1])
+    for target in targets:
+        for demand in demands:
+            jokers = table_jokers + rack_jokers
+            problem = _Problem(table_counts, rack_counts, table_jokers, jokers, demand, 0, target)
+            found = problem.solve(budget)
+            if found is None or found[0] < target * W or (best and found[0] <= best[0]):
+                continue
+            best, target = found, found[0] // W
+            plays.offer(partial(_laid_out, best))
+        if best is not None:
+            break
+    return _laid_out(best) if best is not None and best[0] >= W else None
 
 
-def _joker_floor(sets: Sequence[Sequence[str]], rack: Sequence[str]) -> int:
-    """Rack tiles a simple play is sure to place: the sets with jokers left as they are, the
-    best jokerless play around them, then the rack's jokers added to set ends where there is
-    room. A lower bound for the branch and bound of the full programme."""
-    fixed = [s for s in sets if JOKER in s]
+def _laid_out(found: tuple[int, list[Decision]]) -> Found:
+    """A programme's answer as (rack tiles placed, points, new table)."""
+    return found[0] // W, found[0] % W, _build(found[1])
+
+
+def _joker_floor(
+    sets: Sequence[Sequence[str]], rack: Sequence[str], budget: Budget
+) -> tuple[int, Callable[[], Found | None]]:
+    """Rack tiles a simple play is sure to place, and that play (laid out when called): the
+    sets with jokers left as they are, the best jokerless play around them, then the rack's
+    jokers added to set ends where there is room. The count is a lower bound for the branch
+    and bound of the full programme (counting room in the joker sets too), the play the
+    answer if the budget runs out before that programme ends."""
+    fixed = [list(s) for s in sets if JOKER in s]
     loose = [t for s in sets if JOKER not in s for t in s]
     real = [t for t in rack if t != JOKER]
     problem = _Problem(_cell_counts(loose), _cell_counts(real), 0, 0, [0] * CELLS, 0)
-    found = problem.solve()
+    found = problem.solve(budget)
     if found is None:
-        return 0
-    room = sum((4 if _is_group(s) else 13) - len(s) for s in [*fixed, *_build(found[1])])
-    return found[0] // W + min(room, len(rack) - len(real))
+        return 0, lambda: None
+    built = _build(found[1])
+    jokers = len(rack) - len(real)
+    room = sum((4 if _is_group(s) else 13) - len(s) for s in [*fixed, *built])
+
+    def play() -> Found:
+        added = _add_jokers(built, jokers)
+        return found[0] // W + added, _value([*fixed, *built]), [*fixed, *built]
+
+    return found[0] // W + min(room, jokers), play
+
+
+def _add_jokers(sets: list[list[str]], jokers: int) -> int:
+    """Put up to `jokers` jokers at the ends of jokerless sets, in place: on top of a run
+    (standing for the higher number) or below it at 13, into a group of three. How many went."""
+    added = 0
+    for tiles in sets:
+        numbers = [TILE_OF[t][1] for t in tiles]
+        if len(set(numbers)) == 1:
+            room_up, room_down = 4 - len(tiles), 0
+        else:
+            room_up, room_down = HIGH - max(numbers), min(numbers) - 1
+        up = min(room_up, jokers - added)
+        down = min(room_down, jokers - added - up)
+        tiles[:] = [JOKER] * down + tiles + [JOKER] * up
+        added += up + down
+    return added
+
+
+def _rack_sets(sets: list[list[str]], rack: Sequence[str], initial: bool) -> Found | None:
+    """New sets from the rack alone, greedily (`core.rummikub.greedy`): a legal play however
+    the table looks, the answer of last resort when the budget runs out."""
+    new = greedy_sets(rack)
+    if not new or (initial and set_points(new) < MELD_POINTS):
+        return None
+    points = set_points(new) + (0 if initial else _value(sets))
+    return sum(map(len, new)), points, [*sets, *new]
+
+
+def _value(sets: Sequence[Sequence[str]]) -> int:
+    """The numbers on `sets`, a joker counting as what it stands for (its best reading)."""
+    return sum(read_set(s).best_value for s in sets)
 
 
 def _is_group(tiles: Sequence[str]) -> bool:
@@ -371,12 +562,13 @@ def best_play(
     rack: Sequence[str],
     initial: bool = False,
     jokers_in_first_meld: bool = False,
+    budget: Budget | None = None,
 ) -> list[list[str]] | None:
     """The new table of the best play, or None when no rack tile can be placed.
 
     Most rack tiles first, then most points (module docstring). With `initial`, the best
     initial meld (RK-8, RK-9): new sets from the rack only worth at least 30, the table kept
-    as it is in front of them.
+    as it is in front of them. With `budget`, the best play found within it (`solve`).
     """
-    found = solve(table, rack, initial, jokers_in_first_meld)
+    found = solve(table, rack, initial, jokers_in_first_meld, budget)
     return None if found is None else found[2]

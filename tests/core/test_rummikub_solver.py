@@ -98,9 +98,14 @@ def test_best_initial_meld() -> None:
 
 def test_hint_says_what_changes() -> None:
     state = position([["R4", "R5", "R6"]], ["R7", "K9", "B9", "O9", "K1"])
-    action, reason = hint(GAME.view(state, 0))
-    assert reason == "play 4 tiles: add R7 to R4 R5 R6; new set K9 B9 O9"
+    action, reason = hint(GAME.view(state, 0))  # hard holds its tiles for going out
+    assert action == {"kind": "draw"}
+    assert "laying 4 tiles now (add R7 to R4 R5 R6; new set K9 B9 O9)" in reason
     GAME.apply(state, 0, action)
+    out = position([["R4", "R5", "R6"]], ["R7", "K9", "B9", "O9"])
+    action, reason = hint(GAME.view(out, 0))
+    assert reason == "go out: all 4 of your tiles: add R7 to R4 R5 R6; new set K9 B9 O9"
+    GAME.apply(out, 0, action)
     action, reason = hint(GAME.view(position([], ["K1", "B2"]), 0))
     assert action == {"kind": "draw"} and "draw" in reason
     assert describe_play([["K1", "R1", "B1"]], [["K1", "R1", "B1"]]) == ""
