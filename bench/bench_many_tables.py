@@ -18,7 +18,6 @@ import argparse
 import asyncio
 import json
 import os
-import random
 import statistics
 import sys
 import tempfile
@@ -30,9 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_net import Seat, spawn_host, stop_host  # noqa: E402
-from core import get_bot  # noqa: E402
-from net.client import connect  # noqa: E402
+from bench.bench_net import bot_client, spawn_host, stop_host  # noqa: E402
 
 GOAL_MS = 100.0
 HOST_CORE, CLIENT_CORE = 0, 1
@@ -47,39 +44,13 @@ class TableWatch:
         self.held: dict[int, int] = defaultdict(int)  # version -> clients holding it
         self.latencies: list[float] = []
 
+    def sending(self, version: int) -> None:
+        self.sent[version] = time.perf_counter()
+
     def heard(self, version: int) -> None:
         self.held[version] += 1
         if self.held[version] == self.clients and version in self.sent:
             self.latencies.append(time.perf_counter() - self.sent.pop(version))
-
-
-async def bot_client(port: int, name: str, seed: int, watch: TableWatch) -> int:
-    """Play a seat to the end with an easy bot, timing this table's actions; its errors."""
-    seat = Seat()
-    bot, rng = get_bot("nothanks", "easy"), random.Random(seed)
-    seen = acted = -1
-    session = await connect("127.0.0.1", port, name, on_message=seat)
-    seat.session = session
-    try:
-        while session.closed_reason is None:
-            await seat.changed.wait()
-            seat.changed.clear()
-            state = seat.state
-            assert state is not None
-            if state["version"] > seen:
-                seen = state["version"]
-                watch.heard(seen)
-            view = state["view"]
-            if view["over"]:
-                return len(seat.errors)
-            if state["seat"] in view["to_act"] and state["version"] > acted:
-                acted = state["version"]
-                watch.sent[acted + 1] = time.perf_counter()
-                action = bot.act(view, rng)
-                session.send({"type": "act", "action": action, "version": state["version"]})
-        return len(seat.errors) + 1
-    finally:
-        await session.close()
 
 
 def host_usage(pid: int) -> tuple[float, float]:
@@ -108,7 +79,7 @@ async def run_tables(tables: int, data_dir: str) -> dict[str, Any]:
     try:
         cpu_before, _ = host_usage(process.pid)
         start = time.perf_counter()
-        errors = await asyncio.wait_for(
+        results = await asyncio.wait_for(
             asyncio.gather(
                 *(
                     bot_client(port, f"B{i}", t * 4 + i, watches[t])
@@ -128,7 +99,7 @@ async def run_tables(tables: int, data_dir: str) -> dict[str, Any]:
         "tables": tables,
         "connections": 4 * tables,
         "actions": len(ms),
-        "errors": sum(errors),
+        "errors": sum(errors for _, errors in results),
         "p50_ms": statistics.median(ms),
         "p99_ms": ms[min(len(ms) - 1, int(len(ms) * 0.99))],
         "max_ms": ms[-1],

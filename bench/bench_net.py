@@ -25,7 +25,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -157,24 +157,39 @@ async def bench_latency(games: int, data_dir: str) -> dict[str, Any]:
     }
 
 
-async def bot_client(port: int, name: str, seed: int) -> tuple[bool, int]:
-    """Play a seat to the end with an easy bot; returns (finished, errors)."""
+class Watch(Protocol):
+    """Told of a client's states and actions, to time them (bench_many_tables.py)."""
+
+    def heard(self, version: int) -> None: ...
+    def sending(self, version: int) -> None: ...
+
+
+async def bot_client(
+    port: int, name: str, seed: int, watch: Watch | None = None
+) -> tuple[bool, int]:
+    """Play a seat to the end with an easy bot; returns (finished, errors). `watch` is told
+    each new state version this client holds and each action it sends."""
     seat = Seat()
     bot, rng = get_bot("nothanks", "easy"), random.Random(seed)
     session = await connect("127.0.0.1", port, name, on_message=seat)
     seat.session = session
-    acted = -1
+    seen = acted = -1
     try:
         while session.closed_reason is None:
             await seat.changed.wait()
             seat.changed.clear()
             state = seat.state
             assert state is not None
+            if watch is not None and state["version"] > seen:
+                seen = state["version"]
+                watch.heard(seen)
             view = state["view"]
             if view["over"]:
                 return True, len(seat.errors)
             if state["seat"] in view["to_act"] and state["version"] > acted:
                 acted = state["version"]
+                if watch is not None:
+                    watch.sending(acted + 1)
                 action = bot.act(view, rng)
                 session.send({"type": "act", "action": action, "version": state["version"]})
         return False, len(seat.errors) + 1
