@@ -69,9 +69,9 @@ def _why_draw(view: View) -> str:
     fewest = min(others)
     tiles = "tile" if measure[0] == 1 else "tiles"
     return (
-        f"draw, and keep your tiles until they all go out in one turn: laying {measure[0]} "
-        f"{tiles} now ({describe_play(view['table'], best['table'])}) would give the others "
-        f"places for theirs (the shortest other rack has {fewest})"
+        f"draw, holding your tiles to go out in one turn: laying {measure[0]} {tiles} now "
+        f"({describe_play(view['table'], best['table'])}) would give the others places "
+        f"(shortest rack: {fewest})"
     )
 
 
