@@ -87,3 +87,13 @@ async def test_the_pasovec_summary_tells_the_round_and_who_leads() -> None:
 
 def test_snapshot_of_a_pasovec_round_summary(snap_compare) -> None:
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=pasovec_round_one_summary)
+
+
+def test_the_waiting_line_counts_the_lan_pause_down() -> None:
+    """'at most N s more' counts from when the pause was heard, not only at each message."""
+    pause = {"waiting": [1], "seconds_left": 30.0}
+    panel = RoundSummary(("Deal 1 of 4 is over", ""), lambda: None, pause, 0, ["You", "Kim"])
+    assert panel.wait_text().startswith("Waiting for Kim (at most 30 s more)")
+    panel.heard -= 10.4  # as if heard ten seconds ago
+    left = int(panel.wait_text().split("at most ")[1].split(" s")[0])
+    assert left in (19, 20)

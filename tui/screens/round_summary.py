@@ -108,6 +108,7 @@ class RoundSummary(ModalScreen[None]):
         self.title_text, self.body = summary
         self.on_ready = on_ready
         self.waiting = (pause, seat, names)
+        self.heard = time.monotonic()  # when `waiting` came: its seconds_left count from then
         self.was_ready = False
         self.closing = False  # the table went on while something covered the panel
         self.opened = time.monotonic()
@@ -131,7 +132,8 @@ class RoundSummary(ModalScreen[None]):
             text = "The next round begins."
         left = pause.get("seconds_left")
         if others and left is not None:
-            text += f" (at most {round(left)} s more)"
+            left = max(0, round(left - (time.monotonic() - self.heard)))
+            text += f" (at most {left} s more)"
         return text
 
     @property
@@ -140,7 +142,13 @@ class RoundSummary(ModalScreen[None]):
         return time.monotonic() - self.opened >= KEY_GRACE
 
     def show_waiting(self, pause: dict[str, Any], seat: int | None, names: list[str]) -> None:
-        self.waiting = (pause, seat, names)
+        self.waiting, self.heard = (pause, seat, names), time.monotonic()
+        self.redraw_waiting()
+
+    def on_mount(self) -> None:
+        self.set_interval(1.0, self.redraw_waiting)  # the LAN pause's seconds counting down
+
+    def redraw_waiting(self) -> None:
         if self.is_mounted:
             self.query_one("#round-wait", Static).update(self.wait_text())
 
