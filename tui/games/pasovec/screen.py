@@ -53,14 +53,14 @@ class PasovecScreen(GameScreen):
     )
     PLAY_ACTIONS = ROLL_ACTIONS | DECIDE_ACTIONS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "dice(0)", "B"),
-        Binding("2", "dice(1)", "Y"),
-        Binding("3", "dice(2)", "R"),
-        Binding("enter", "roll", "Roll"),
-        Binding("left", "pick(-1)", "Card", key_display="←/→"),
-        Binding("right", "pick(1)", "Next card", show=False),
-        Binding("d", "discard", "Discard"),
-        Binding("t", "token", "Token"),
+        Binding("1", "dice(0)", "B", tooltip="Change the blue dice (B) before the roll"),
+        Binding("2", "dice(1)", "Y", tooltip="Change the yellow dice (Y) before the roll"),
+        Binding("3", "dice(2)", "R", tooltip="Change the red dice (R) before the roll"),
+        Binding("enter", "roll", "Roll", tooltip="Roll the dice chosen"),
+        Binding("left", "pick(-1)", "Card", key_display="←/→", tooltip="Pick the previous card"),
+        Binding("right", "pick(1)", "Next card", show=False, tooltip="Pick the next card"),
+        Binding("d", "discard", "Discard", tooltip="Discard the card picked (its cost is shown)"),
+        Binding("t", "token", "Token", tooltip="Take a token instead of a card"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
