@@ -38,7 +38,7 @@ def hint(view: View, rng: random.Random | None = None) -> tuple[Action, str]:
     action = HardBot().decide(view, budget)
     cut = " (the best found in the time a hint has)" if budget.cut else ""
     if action == DRAW:
-        return action, _why_draw(view)
+        return action, _why_draw(view, budget)
     changed = describe_play(view["table"], action["table"])
     placed = _placed(view, action)
     if not view["melded"][view["seat"]]:
@@ -55,9 +55,9 @@ def hint(view: View, rng: random.Random | None = None) -> tuple[Action, str]:
     )
 
 
-def _why_draw(view: View) -> str:
-    """Why hard draws: no meld or no play at all, else it holds its tiles for going out."""
-    budget = Budget(DECISION_NODES)
+def _why_draw(view: View, budget: Budget) -> str:
+    """Why hard draws: no meld or no play at all, else it holds its tiles for going out.
+    Within what is left of the decision's `budget`: the hint thinks no longer than the bot."""
     best, measure = best_action(view, budget)
     if measure is None:
         if budget.cut:

@@ -57,9 +57,7 @@ async def open_ssh_door(plan: SshPlan, host: Host, addresses: list[str]) -> SshD
         lambda visitor: door_command(port, visitor, host.table_name),
         authorized_keys=plan.authorized_keys,
     )
-    host.admission.unlimited.add(DOOR_HOST)
-    bind = door_addresses(plan.bind, addresses)
-    await serve_on(lambda port: door.serve(bind, port), plan.port, DEFAULT_SSH_PORT)
+    await _serve(door, host, plan.bind, plan.port, DEFAULT_SSH_PORT, addresses)
     return door
 
 
@@ -80,12 +78,25 @@ async def open_web_door(plan: WebPlan, host: Host, addresses: list[str]) -> WebD
         title=title,
         error_log=data_dir() / "web-door.log",
     )
-    host.admission.unlimited.add(DOOR_HOST)
-    bind = door_addresses(plan.bind, addresses)
-    await serve_on(lambda port: door.serve(bind, port), plan.port, DEFAULT_WEB_PORT)
+    await _serve(door, host, plan.bind, plan.port, DEFAULT_WEB_PORT, addresses)
     if door.everywhere:  # on every interface: give friends the lobby's addresses
         door.shown = door_addresses(None, addresses)
     return door
+
+
+async def _serve(
+    door: SshDoor | WebDoor,
+    host: Host,
+    bind: str | None,
+    port: int | None,
+    default: int,
+    addresses: list[str],
+) -> None:
+    """Listen for a door (where `bind` says, else on the lobby's `addresses` and loopback); its
+    programs all join from loopback, so the host stops counting loopback joins."""
+    host.admission.unlimited.add(DOOR_HOST)
+    where = door_addresses(bind, addresses)
+    await serve_on(lambda port: door.serve(where, port), port, default)
 
 
 async def open_door(slot: str, host: Host, addresses: list[str]) -> Door:

@@ -20,6 +20,7 @@ from core.papayoo.cards import ORDER, SUIT, SUIT_NAMES
 from tui.base.messages import StateMessage
 from tui.base.seats import PLAYER_WIDTH, plural, seat_label
 from tui.games.papayoo.tricks import ShownTrick, just_taken
+from tui.screens.round_summary import last_entry
 from tui.widgets.score_history import ScoreHistory
 
 CARDS_PER_LINE = 9  # cards of CARD_CELLS cells in a hand line inside an 80-column screen
@@ -156,10 +157,7 @@ def taker_text(view: dict[str, Any], names: list[str], shown: ShownTrick) -> Tex
 def last_deal_end(view: dict[str, Any]) -> dict[str, Any] | None:
     """The log's summary of the deal just scored, while the next deal is still at its pass
     (nobody has taken a point in it yet); else None."""
-    if view["phase"] != "pass":
-        return None
-    ends = [entry for entry in view["log"] if entry["type"] == "deal_end"]
-    return ends[-1] if ends else None
+    return last_entry(view, "deal_end") if view["phase"] == "pass" else None
 
 
 class PlayersPanel(Static):

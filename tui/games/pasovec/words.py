@@ -16,6 +16,7 @@ from core.pasovec import cost
 from core.pasovec.dice import LETTERS, combo_label
 from tui.base.messages import StateMessage
 from tui.base.seats import name_list, plural, seat_names
+from tui.screens.round_summary import last_entry
 from tui.widgets.score_history import ScoreHistory
 
 PLAYER_WIDTH = 16  # cells of the Player column, so six seats and five columns fit 80 columns
@@ -89,8 +90,8 @@ def tie_note(state: StateMessage) -> str:
     """Why the winners won, when penalties alone did not decide it (PA-14)."""
     view = state["view"]
     result = view["result"]
-    ending = [e for e in view["log"] if e["type"] == "game_end"]
-    rule = ending[-1]["tie_break"] if ending else None
+    ending = last_entry(view, "game_end")
+    rule = ending["tie_break"] if ending else None
     best = result["scores"][result["winners"][0]]
     tied = [s for s, score in enumerate(result["scores"]) if score == best]
     names = seat_names(state)

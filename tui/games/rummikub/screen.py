@@ -39,6 +39,7 @@ from tui.games.rummikub.widgets import (
     table_places,
 )
 from tui.screens.game import GameScreen
+from tui.screens.round_summary import last_entry
 
 SORTS = {"colour": colour_first, "number": number_first}
 PICK = "Pick up the tile (or range) under the cursor, or put down what you hold"
@@ -231,10 +232,9 @@ class RummikubScreen(GameScreen):
         """RK-18: the game of the match just ended — who went out, each seat's penalty, the
         running totals and the tiles left — while the next game waits to begin."""
         view = state["view"]
-        ends = [e for e in view["log"] if e["type"] == "game_end"]
-        if not ends:
+        end = last_entry(view, "game_end")
+        if end is None:
             return super().round_summary(state)
-        end = ends[-1]
         title = game_end_line(end, seat_names(state))
         nxt = f"Game {end['game_no'] + 1} of {view['games']} comes next."
         return title, Group(match_table(state, end["game_no"]), Text(f"\n{nxt}"))
