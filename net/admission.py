@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from net import schema
 from net.limits import JoinLimiter, JoinPolicy
 from net.link import Link, LinkClosed
-from net.lobby import Lobby
 from net.names import check_name, name_key
 from net.protocol import PROTOCOL_VERSION, ProtocolError, brief
 from net.roster import Member, Roster
@@ -45,9 +45,32 @@ class Entry:
     rejoin: bool = False
 
 
+class Named(Protocol):
+    @property
+    def name(self) -> str | None: ...
+
+
+class Places(Protocol):
+    """What a `hello` is checked against: a table's lobby (`net.lobby.Lobby`), or a club's
+    members (`net.club.members.ClubMembers`): the places a token gives back, the names taken,
+    and a new place for a newcomer (None when there is none)."""
+
+    @property
+    def seats(self) -> Sequence[Named]: ...
+
+    def find(self, token: object) -> int | None: ...
+
+    def was_kicked(self, token: object) -> bool: ...
+
+    def names(self, but: int | None = None) -> set[str]: ...
+
+    def claim(self, name: str) -> int | None: ...
+
+
 class Table(Protocol):
-    """What the door needs of its table (`net.host.Host`): the settings of a connection, the
-    lobby and roster a `hello` is checked against, and where admitted connections go."""
+    """What the door needs of its table (`net.host.Host`, or a club, `net.club.club.Club`):
+    the settings of a connection, the places and roster a `hello` is checked against, and
+    where admitted connections go."""
 
     @property
     def heartbeat(self) -> float: ...
@@ -59,7 +82,7 @@ class Table(Protocol):
     def write_limit(self) -> int: ...
 
     @property
-    def lobby(self) -> Lobby: ...
+    def lobby(self) -> Places: ...
 
     @property
     def roster(self) -> Roster: ...

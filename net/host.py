@@ -46,6 +46,7 @@ from net.session import Message, Session
 log = logging.getLogger(__name__)
 
 MAX_TABLE_NAME = 180  # what fits in the mDNS TXT record
+KICKED = "the host removed you from the table"
 TALK_KEPT = 300  # chat lines the table keeps (and journals) for whoever joins or comes back
 
 
@@ -92,6 +93,7 @@ class Host:
         self.bot_delay = bot_delay
         self.seed = seed
         self.solo = solo
+        self.club: str | None = None  # the id of the club whose table this is (net/club)
         self.heartbeat = heartbeat
         self.handshake_timeout = handshake_timeout
         self.write_limit = write_limit
@@ -349,13 +351,16 @@ class Host:
         self._send_lobby()
         self._changed()
 
-    def kick(self, seat: int) -> None:
+    def kick(
+        self, seat: int, *, reason: str = KICKED, notice: str = "{} was removed by the host"
+    ) -> None:
         """Remove whoever sits in `seat`: in the lobby the seat opens, in a game a bot takes it.
 
-        The removed player is told (`kicked`) and hung up before anyone is shown the change, so
-        they never see their seat open. A kick mid-game is journaled before it is done, like an
-        action, so a host resumed from the journal refuses the token too; OSError if it cannot
-        be, and nothing changed."""
+        The removed player is told (`kicked`, with `reason`) and hung up before anyone is shown
+        the change, so they never see their seat open; the others are told `notice` (with the
+        name). A kick mid-game is journaled before it is done, like an action, so a host resumed
+        from the journal refuses the token too; OSError if it cannot be, and nothing changed.
+        (A club replaces a member who left it the same way, in its own words.)"""
         if seat == self.local_seat:
             raise ValueError("the host cannot kick themselves")
         old = self.lobby.seat(seat)
@@ -363,14 +368,14 @@ class Host:
             self.running.journal.kick(seat)
         for member in self.roster.seated(seat):
             self._remove(member)
-            member.close("the host removed you from the table", "kicked")
+            member.close(reason, "kicked")
         if self.running is None:
             self._lobby_change(lambda: self.lobby.kick(seat, LobbySeat()))
         else:
             self._bot_for_kicked(seat)
             self.running.seating.to_bot(seat, old.name or "?")
         if old.kind == "human":
-            self._notice(f"{old.name} was removed by the host")
+            self._notice(notice.format(old.name))
 
     def stand_in(self, seat: int) -> None:
         """During a game, a bot of the away level plays an away player's seat until they are
@@ -428,6 +433,7 @@ class Host:
             **kwargs,
         )
         host.table_id = header["table_id"]
+        host.club = header.get("club")
         host.local_seat = header["local_seat"]
         host.talk.extend(header["talk"])
         host.lobby.restore(header)
@@ -455,6 +461,7 @@ class Host:
                 "table": self.table_name,
                 "local_seat": self.local_seat,
                 "solo": self.solo,
+                "club": self.club,
                 "talk": list(self.talk),
                 **self.lobby.saved(),
             },

@@ -85,6 +85,11 @@ class Journal:
         """Keep a chat line of the table's talk, so a resumed host can tell it again."""
         self._write({"chat": line})
 
+    def note(self, entry: dict[str, Any]) -> None:
+        """Write one line of another kind, whole or not at all (the club's journal, whose
+        lines are its own: net/club/journal.py)."""
+        self._write(entry)
+
     def _write(self, entry: object) -> None:
         data = (json.dumps(entry) + "\n").encode()
         if self._torn:
@@ -160,7 +165,8 @@ def unfinished(solo: bool = False) -> list[Path]:
     """Journals in the data dir whose game is not over, newest first (to offer a resume):
     solo games, or LAN games.
 
-    A host deletes the journal of a game that ends, so this replays only games cut off by a
+    A club's tables are left out: their club resumes them (net/club). A host deletes the
+    journal of a game that ends, so this replays only games cut off by a
     crash; the check that the game is not over is for a crash during the very last action.
     """
     found = []
@@ -172,6 +178,6 @@ def unfinished(solo: bool = False) -> list[Path]:
             over = get_game(record["game"]).is_over(replay(record))
         except (ValueError, KeyError, OSError):
             continue
-        if not over and header.get("solo", False) == solo:
+        if not over and header.get("solo", False) == solo and not header.get("club"):
             found.append(path)
     return found

@@ -144,13 +144,13 @@ class Lobby:
     def find(self, token: object) -> int | None:
         """The seat a reconnect token belongs to."""
         for index, seat in enumerate(self.seats):
-            if seat.kind == "human" and _same(seat.token, token):
+            if seat.kind == "human" and same_token(seat.token, token):
                 return index
         return None
 
     def was_kicked(self, token: object) -> bool:
         """Whether `token` was the token of a player the host removed from this table."""
-        return any(_same(kicked, token) for kicked in self.kicked)
+        return any(same_token(kicked, token) for kicked in self.kicked)
 
     # ---- starting -------------------------------------------------------------------------------
     def not_ready(self) -> str | None:
@@ -210,7 +210,7 @@ class Lobby:
         return self.seats[check_seat(index, len(self.seats))]
 
 
-def _same(token: str | None, offered: object) -> bool:
+def same_token(token: str | None, offered: object) -> bool:
     """Compare a token in constant time. Tokens are ASCII; a peer's non-ASCII string (which
     `compare_digest` refuses with a TypeError) simply does not match."""
     return (

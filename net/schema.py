@@ -54,6 +54,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "chat": {"text": Field(str, required=True)},
     "ready": {},
     "bye": {},
+    "leave": {},
     "ping": {},
     "pong": {},
 }

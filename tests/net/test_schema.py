@@ -24,6 +24,7 @@ VALID: dict[str, dict[str, Any]] = {
     "info": {"type": "info"},
     "ready": {"type": "ready"},
     "bye": {"type": "bye"},
+    "leave": {"type": "leave"},
     "ping": {"type": "ping"},
     "pong": {"type": "pong"},
 }
