@@ -109,6 +109,7 @@ class Host:
         self.talk: deque[Message] = deque(maxlen=TALK_KEPT)
         self.local: HostSession | None = None
         self.local_seat: int | None = None
+        self.arrived: set[int] = set()  # seats held here (a first use of a token: "joined")
         if name is not None:
             self.local_seat = self.lobby.claim(name)
             self.local = self._local_session(name, self.local_seat, on_message)
@@ -207,7 +208,9 @@ class Host:
         if member.seat is None:  # nothing `info()` reports changed
             self.notices.spectator("watching", member.name)
         else:
-            self.notices.seated("back" if entry.rejoin else "joined", member.name)
+            back = entry.rejoin and member.seat in self.arrived
+            self.arrived.add(member.seat)
+            self.notices.seated("back" if back else "joined", member.name)
             self._changed()
 
     def _tell_earlier(self, member: Member) -> None:
@@ -437,6 +440,7 @@ class Host:
         host.local_seat = header["local_seat"]
         host.talk.extend(header["talk"])
         host.lobby.restore(header)
+        host.arrived = {i for i, seat in enumerate(host.lobby.seats) if seat.kind == "human"}
         for seat in header["kicks"]:
             host._bot_for_kicked(seat)
         if host.local_seat is not None:

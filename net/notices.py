@@ -16,7 +16,7 @@ from collections.abc import Callable
 NOTICE_WINDOW = 1.0  # seconds over which arrivals and departures fold into one notice
 
 # What happened to someone, and how one line says it of one named person or of many spectators.
-_SEATED = {"joined": "joined", "back": "is back", "dropped": "dropped"}
+_SEATED = {"joined": "joined", "back": ("is back", "are back"), "dropped": "dropped"}
 _WATCHING = {"watching": ("is watching", "joined"), "left": ("left", "left")}
 
 
@@ -67,7 +67,9 @@ class Notices:
 
     def _flush(self) -> None:
         self._timer = None
-        parts = [f"{_and(names)} {_SEATED[event]}" for event, names in self._named.items()]
+        parts = [
+            f"{_and(names)} {_verb(event, len(names))}" for event, names in self._named.items()
+        ]
         for event, count in self._crowd.items():
             one, many = _WATCHING[event]
             who = self._first[event] if count == 1 else f"{count} spectators"
@@ -78,6 +80,12 @@ class Notices:
         if parts:
             self._quiet_until = asyncio.get_running_loop().time() + NOTICE_WINDOW
             self.say("; ".join(parts))
+
+
+def _verb(event: str, people: int) -> str:
+    """ "joined", or "is back" / "are back" as many people as there are."""
+    verb = _SEATED[event]
+    return verb if isinstance(verb, str) else verb[0 if people == 1 else 1]
 
 
 def _and(names: list[str]) -> str:

@@ -13,6 +13,11 @@ Navigation keeps the screen stack shallow: the menu is the base screen; set-up, 
 final table replace one another above it, so "back to the menu" is always one pop away. The
 table link (`self.table`, tui/table/link.py) outlives its screens — lobby, game, final table, the
 next game — and is closed only by going back to the menu or quitting.
+
+At a club night the club screen (tui/screens/club.py) sits above the menu for the evening and
+the tables of its rounds replace one another above it: leaving a club table goes back to the
+club, leaving the club back to the menu. The club link (`self.club`) sits the person at their
+table when the club draws them (`SitAtClubTable`).
 """
 
 from __future__ import annotations
@@ -29,9 +34,10 @@ from textual.screen import Screen
 from tui.base import settings
 from tui.base.messages import GoToMenu, OpenReplay, PlayAgain, ShowRules
 from tui.screens.menu import MenuScreen
-from tui.table.plans import HostPlan, JoinPlan, SoloSetup, StartSolo
+from tui.table.plans import ClubHostPlan, HostPlan, JoinPlan, SoloSetup, StartClub, StartSolo
 
 if TYPE_CHECKING:
+    from tui.table.club_link import ClubLink, ShowClub, SitAtClubTable
     from tui.table.link import ShowTable, TableLink, TakeSeat
 
 DEFAULT_BOT_DELAY = 0.8
@@ -68,7 +74,7 @@ class GamenightApp(App[None]):
         *,
         bot_delay: float | None = None,
         seed: int | None = None,
-        host: HostPlan | None = None,
+        host: HostPlan | ClubHostPlan | None = None,
         join: JoinPlan | None = None,
         resume_solo: bool = False,
         solo: str | None = None,
@@ -94,6 +100,7 @@ class GamenightApp(App[None]):
         self.start_replay = replay
         self.player_name = player or settings.player_name()
         self.table: TableLink | None = None
+        self.club: ClubLink | None = None
 
     def get_default_screen(self) -> MenuScreen:
         return MenuScreen()
@@ -101,6 +108,8 @@ class GamenightApp(App[None]):
     def on_mount(self) -> None:
         if isinstance(self.start_plan, HostPlan):
             self.host_table(self.start_plan)
+        elif isinstance(self.start_plan, ClubHostPlan):
+            self.host_club(self.start_plan)
         elif isinstance(self.start_plan, JoinPlan):
             self.join_table(self.start_plan)
         elif self.start_resume:
@@ -205,26 +214,41 @@ class GamenightApp(App[None]):
     # ---- going back ---------------------------------------------------------------------------
     @on(GoToMenu)
     def action_menu(self) -> None:
-        """Back to the main menu, closing whatever was above it (and leaving a table)."""
+        """Back to the main menu, closing whatever was above it (and leaving a table); from a
+        club's table, back to the club screen instead."""
         if self.table is not None:
             table, self.table = self.table, None
             table.left = True  # at once: no message may bring a table's screen back over the menu
             self.run_worker(self._leave(table), group="leave")
-        while len(self.screen_stack) > 1:
+            if self.club is not None:
+                self._pop_to(self._base_depth())
+                return
+        elif self.club is not None:
+            club, self.club = self.club, None
+            club.left = True
+            self.run_worker(self._leave(club), group="leave")
+        self._pop_to(1)
+
+    def _pop_to(self, depth: int) -> None:
+        while len(self.screen_stack) > depth:
             self.pop_screen()
 
-    async def _leave(self, table: TableLink) -> None:
-        """Leave a table; a failure to say goodbye is said, never a crash."""
+    async def _leave(self, table: TableLink | ClubLink) -> None:
+        """Leave a table or a club; a failure to say goodbye is said, never a crash."""
         try:
             await table.leave()
         except Exception as err:  # the table is gone either way: just say what went wrong
             self.notify(f"Leaving the table: {err}", severity="warning", markup=False)
 
     async def on_unmount(self) -> None:
-        """Quitting leaves a table too: a host says goodbye to players and to discovery."""
+        """Quitting leaves a table (and a club) too: a host says goodbye to players and to
+        discovery; a member's club keeps their place (they may come back)."""
         if self.table is not None:
             table, self.table = self.table, None
             await self._leave(table)
+        if self.club is not None:
+            club, self.club = self.club, None
+            await self._leave(club)
 
     # ---- LAN tables ---------------------------------------------------------------------------
     def action_host(self) -> None:
@@ -261,12 +285,22 @@ class GamenightApp(App[None]):
         self.push_screen(JoinScreen(plan))
 
     def on_take_seat(self, message: TakeSeat) -> None:
-        """A join screen connected to a table: sit there."""
+        """A join screen connected to a table (or a club): sit there (enter it)."""
+        from tui.table.club_link import ClubLink
+
         self.remember_name(message.player)
-        self.sit(message.table)
+        if isinstance(message.table, ClubLink):
+            self.enter_club(message.table)
+        else:
+            self.sit(message.table)
 
     def sit(self, table: TableLink) -> None:
-        """Take a seat at a table; its messages bring up its lobby or game screen."""
+        """Take a seat at a table (leaving the one before, at a club); its messages bring up
+        its lobby or game screen."""
+        if self.table is not None and self.table is not table:
+            old, self.table = self.table, None
+            old.left = True
+            self.run_worker(self._leave(old), group="leave")
         self.table = table
         table.start()
 
@@ -293,23 +327,91 @@ class GamenightApp(App[None]):
         if message.screen == "game":
             settings.remember(last_game=table.game_id)  # the rules open on it from the menu
         if message.screen == "final":
-            from tui.screens.final import FinalScreen
+            from tui.screens.final import ClubFinalScreen, FinalScreen
 
             assert message.state is not None
-            return FinalScreen(message.state, table, game)
+            final = ClubFinalScreen if table.club_table else FinalScreen
+            return final(message.state, table, game)
         return game(table)
 
+    def _base_depth(self) -> int:
+        """The screens a table's screen goes above: the menu, and a club's screen at a club."""
+        from tui.screens.club import ClubScreen
+
+        club = self.club is not None and any(isinstance(s, ClubScreen) for s in self.screen_stack)
+        return 2 if club else 1
+
     def _replace_above_menu(self, screen: Screen[None]) -> None:
-        while len(self.screen_stack) > 2:
+        base = self._base_depth() if self.club is not None else 1
+        while len(self.screen_stack) > base + 1:
             self.pop_screen()
-        if len(self.screen_stack) > 1:
+        if len(self.screen_stack) > base:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
 
+    # ---- club nights --------------------------------------------------------------------------
+    def action_club(self) -> None:
+        from tui.games import playable_games
+        from tui.screens.club_setup import ClubSetupScreen
+
+        self.push_screen(ClubSetupScreen(playable_games(), self.player_name))
+
+    @on(StartClub)
+    def _start_club(self, message: StartClub) -> None:
+        self.host_club(message.plan)
+
+    def host_club(self, plan: ClubHostPlan) -> None:
+        """Open a club night (or resume one) and show its screen; errors are said."""
+        self.run_worker(self._host_club(plan), exclusive=True, group="host")
+
+    async def _host_club(self, plan: ClubHostPlan) -> None:
+        from tui.base.names import plain
+        from tui.table.club_hosting import open_club
+
+        try:
+            club = await open_club(self, plan, self.bot_delay)
+        except Exception as err:  # a port taken, a bad journal, no network: said, not raised
+            self.notify(f"Cannot host: {plain(err)}", severity="error", markup=False, timeout=10)
+            return
+        self.remember_name(plan.player)
+        self.enter_club(club)
+
+    def enter_club(self, club: ClubLink) -> None:
+        """Become a member (or the host) of a club; its first message brings its screen."""
+        self.club = club
+        club.start()
+
+    def on_show_club(self, message: ShowClub) -> None:
+        from tui.screens.club import ClubScreen
+
+        if message.club is self.club and not message.club.left:
+            self._pop_to(1)
+            self.push_screen(ClubScreen(message.club))
+
+    def on_sit_at_club_table(self, message: SitAtClubTable) -> None:
+        """The club drew this person to a table, or they asked to go back to it."""
+        if message.club is self.club:
+            self.run_worker(self._sit_at_club_table(message), exclusive=True, group="club-seat")
+
+    async def _sit_at_club_table(self, message: SitAtClubTable) -> None:
+        from tui.base.names import plain
+
+        club = message.club
+        try:
+            table = await club.table_link(message.seat)
+        except Exception as err:  # gone, refused, unreachable: said; Enter tries again
+            self.notify(f"Cannot reach your table: {plain(err)}", severity="error", markup=False)
+            return
+        if club is not self.club or club.left:
+            await table.leave()
+            return
+        table.club_table = True
+        self.sit(table)
+
 
 def run_app(
-    host: HostPlan | None = None,
+    host: HostPlan | ClubHostPlan | None = None,
     join: JoinPlan | None = None,
     player: str | None = None,
     resume_solo: bool = False,

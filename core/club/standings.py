@@ -108,8 +108,13 @@ def standing_keys(lines: Iterable[Standing]) -> dict[str, tuple[Fraction, Fracti
 
 def csv_text(lines: Iterable[Standing]) -> str:
     """The standings as CSV text with a header row (the caller writes it where it belongs)."""
+    return rows_csv(line.row() for line in lines)
+
+
+def rows_csv(rows: Iterable[dict[str, Any]]) -> str:
+    """Standings rows (`Standing.row`, as a club's messages carry them) as CSV text."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=COLUMNS, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
-    writer.writerows(line.row() for line in lines)
+    writer.writerows(rows)
     return out.getvalue()

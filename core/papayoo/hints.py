@@ -32,7 +32,7 @@ def _points(count: int) -> str:
 def _expectation(expected: dict[str, float], key: str) -> str:
     if key not in expected:
         return ""
-    return f" (you should take about {_points(round(expected[key]))} this deal)"
+    return f" (about {_points(round(expected[key]))} for you this deal)"
 
 
 def _pass_reason(view: View, cards: list[str], expected: dict[str, float]) -> str:
@@ -50,9 +50,9 @@ def _pass_reason(view: View, cards: list[str], expected: dict[str, float]) -> st
         reasons.append("sheds high cards that would win tricks")
     payoos = [c for c in cards if SUIT[c] == PAYOO]
     if payoos:
-        reasons.append(f"gets rid of {_points(sum(RANK[c] for c in payoos))} of Payoos")
+        reasons.append(f"sheds {_points(sum(RANK[c] for c in payoos))} of Payoos")
     if any(RANK[c] == 7 and SUIT[c] != PAYOO for c in cards):
-        reasons.append("passes a 7 that may become the Papayoo")
+        reasons.append("passes a 7 that may be the Papayoo")
     text = ", ".join(reasons) if reasons else "these are your most dangerous cards"
     return f"Pass {' '.join(cards)}: {text}" + _expectation(expected, " ".join(cards))
 

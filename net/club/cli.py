@@ -22,6 +22,7 @@ from net.club.club import Club
 from net.club.journal import club_journal_path
 from net.club.plan import AWAY_BOT_SECONDS, ClubPlan
 from net.discovery import Advertiser
+from net.referee import new_seed
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--bot-level", default="normal")
     parser.add_argument("--turn-seconds", type=int, help="the turn clock of games that have one")
     parser.add_argument("--away-bot", type=float, default=AWAY_BOT_SECONDS)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, help="fixes the seat draws (default: at random)")
     parser.add_argument("--club", help="the club's name")
     parser.add_argument("--bind", default="0.0.0.0")
     parser.add_argument("--port", type=int, default=0)
@@ -57,7 +58,7 @@ def make_club(args: argparse.Namespace) -> Club:
         bot_level=args.bot_level,
         turn_seconds=args.turn_seconds,
         away_bot_seconds=args.away_bot,
-        seed=args.seed,
+        seed=new_seed() if args.seed is None else args.seed,
     )
     return Club(plan, name=None, club_name=args.club, **settings)
 

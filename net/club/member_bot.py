@@ -137,3 +137,36 @@ class MemberBot:
             if session is not None:
                 with contextlib.suppress(Exception):
                     await session.close()
+
+
+async def fill(address: str, port: int, count: int, level: str, prefix: str) -> None:
+    """`count` bot members at the club until interrupted."""
+    bots = [MemberBot(address, port, f"{prefix}{i + 1}", level=level, seed=i) for i in range(count)]
+    try:
+        for bot in bots:
+            await bot.open()
+        await asyncio.Event().wait()
+    finally:
+        for bot in bots:
+            await bot.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m net.club.member_bot HOST:PORT [--count N]`: fill a club with bot members
+    (to try a club night alone, or to make up the numbers)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m net.club.member_bot", description=main.__doc__)
+    parser.add_argument("address", metavar="HOST:PORT")
+    parser.add_argument("--count", type=int, default=3)
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--prefix", default="Bot member ")
+    args = parser.parse_args(argv)
+    host, _, port = args.address.rpartition(":")
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(fill(host, int(port), args.count, args.level, args.prefix))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

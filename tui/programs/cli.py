@@ -18,7 +18,7 @@ from tui.programs.door_flags import (
     ssh_plan,
     web_plan,
 )
-from tui.table.plans import DEFAULT_PORT, HostPlan, JoinPlan
+from tui.table.plans import DEFAULT_PORT, ClubHostPlan, HostPlan, JoinPlan
 
 MDNS_HELP = (
     "an IPv4 address of the interface zeroconf may use to advertise/find tables (repeatable); "
@@ -63,6 +63,46 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_ssh_arguments(host)
     add_web_arguments(host)
     add_door_arguments(host)
+
+
+SEAT_DRAWS = ("mix", "swiss", "fixed")
+"""core.club.draw.METHODS, spelled out: the command line must not load the rules to start."""
+
+
+def _add_club(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    club = sub.add_parser(
+        "club",
+        help="host a club night: several tables at once, seats drawn again each round, "
+        "standings across the evening",
+        description="Host a club night and open its screen. Friends join it like a table (the "
+        "join list, the address, the doors); each round you start draws the seats and takes "
+        "everyone to their table. You play too.",
+    )
+    club.add_argument(
+        "games",
+        nargs="*",
+        choices=sorted(GAME_SCREENS),
+        help="the game of each round, in order (default: No Thanks!, Papayoo, Rummikub)",
+    )
+    club.add_argument("--name", metavar="CLUB", help="the club's name (default: NAME's club)")
+    club.add_argument("--player", metavar="NAME", help=PLAYER_HELP)
+    club.add_argument("--table-size", type=int, metavar="N", help="preferred seats at a table")
+    club.add_argument("--draw", choices=SEAT_DRAWS, default="mix", help="how seats are drawn")
+    club.add_argument("--no-bots", action="store_true", help="people alone fill the tables")
+    club.add_argument("--bot-level", default="normal", help="the level of the bots filling seats")
+    club.add_argument("--turn-seconds", type=int, help="the turn clock of games that have one")
+    club.add_argument("--port", type=int, help="TCP port of the club (default 47475)")
+    club.add_argument(
+        "--resume", action="store_true", help="continue the newest club night a crash cut off"
+    )
+    club.add_argument(
+        "--mdns-interface", action="append", metavar="ADDR", default=[], help=MDNS_HELP
+    )
+    club.add_argument(
+        "--no-discovery", action="store_true", help="do not advertise; players type the address"
+    )
+    add_ssh_arguments(club)
+    add_web_arguments(club)
 
 
 def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -158,6 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--resume", action="store_true", help="continue the newest unfinished game, whichever"
     )
     _add_host(sub)
+    _add_club(sub)
     _add_join(sub)
     _add_arena(sub)
     door = sub.add_parser("door")  # no help: unlisted; what a door runs for one person
@@ -227,6 +268,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         apply_door_arguments(args)
         return run_app(host=plan, player=player)
+    if args.command == "club":
+        return run_app(host=_club_plan(args, player), player=player)
     if args.command == "join":
         join = JoinPlan(
             player=player,
@@ -236,6 +279,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return run_app(join=join, player=player)
     return run_app()
+
+
+def _club_plan(args: argparse.Namespace, player: str) -> ClubHostPlan:
+    return ClubHostPlan(
+        games=tuple(args.games) or ("nothanks", "papayoo", "rummikub"),
+        player=player,
+        club_name=args.name,
+        table_size=args.table_size,
+        draw=args.draw,
+        bots=not args.no_bots,
+        bot_level=args.bot_level,
+        turn_seconds=args.turn_seconds,
+        port=args.port,
+        resume=args.resume,
+        interfaces=",".join(args.mdns_interface) or None,
+        discovery=not args.no_discovery,
+        ssh=ssh_plan(args),
+        web=web_plan(args),
+    )
 
 
 def _nothing_to_resume(solo: bool, table: object) -> str | None:

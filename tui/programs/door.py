@@ -77,7 +77,10 @@ class DoorApp(GamenightApp):
 
     @on(GoToMenu)
     def _leave_door(self, message: GoToMenu) -> None:
-        """Leaving the table ends the program (quitting leaves the table: on_unmount)."""
+        """Leaving the table ends the program (quitting leaves the table: on_unmount); at a
+        club night, leaving a table goes back to the club, and leaving the club ends it."""
+        if self.club is not None and self.table is not None:
+            return  # the app's own handler takes the person back to the club
         message.prevent_default()
         self.exit()
 

@@ -88,7 +88,8 @@ class DoorJoinScreen(Screen[None]):
         self.run_worker(self._sit(spectate=True), exclusive=True, group="join")
 
     async def _sit(self, spectate: bool = False) -> None:
-        from tui.table.link import TakeSeat, open_join
+        from tui.table.joining import open_join
+        from tui.table.link import TakeSeat
 
         name = self.query_one("#name", Input).value
         where = f"the table (port {self.port})"

@@ -45,6 +45,7 @@ class FinalScreen(Screen[None]):
     """Shown when a game ends; play again with the same table or go back to the menu."""
 
     GUEST_HINT = "The host decides whether to play again: when they do, you go to the lobby."
+    CLUB_HINT = "m goes back to the club: the standings, and the next round once it starts."
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "again", "Play again"),
         Binding("l", "toggle_log", "Log"),
@@ -60,6 +61,7 @@ class FinalScreen(Screen[None]):
         self.log_lines = game.log_lines_of(state)
         self.guest = table.host is None  # a LAN player who does not host
         self.HELP = game.FINAL_HELP
+        self.back_to = "Club" if table.club_table else "Menu"
 
     def compose(self) -> ComposeResult:
         title = f"Game over — {verdict(self.state, self.game.SCORE_WORD)}"
@@ -73,8 +75,9 @@ class FinalScreen(Screen[None]):
                     "Play again \\[a]", id="again", action="screen.again", variant="primary"
                 )
             yield Button("Log \\[l]", id="show-log", action="screen.toggle_log")
-            yield Button("Menu \\[m]", id="menu", action="screen.menu")
+            yield Button(f"{self.back_to} \\[m]", id="menu", action="screen.menu")
         hint = self.GUEST_HINT if self.guest else self.game.FINAL_HELP
+        hint = self.CLUB_HINT if self.table.club_table else hint
         yield Static(hint, classes="hint", id="hint", markup=False)
         yield Footer()
 
@@ -102,6 +105,8 @@ class FinalScreen(Screen[None]):
 
     def _ended(self, reason: str) -> None:
         """The connection ended: there is no next game to be taken to, so say why."""
+        if self.table.club_table:
+            return  # a club closes a finished table once nobody needs it: m goes back to it
         if self.table.gone is not None:
             menu = getattr(self.app, "HAS_MENU", True)
             text = f"{self.table.gone} {'m goes back to the menu' if menu else 'm leaves'}."
@@ -138,3 +143,11 @@ class FinalScreen(Screen[None]):
 
         question = "Close the table? Everyone at it is disconnected."
         self.app.push_screen(ConfirmScreen(question, "Close", "Stay"), close)
+
+
+class ClubFinalScreen(FinalScreen):
+    """The final table of a club night's table: m goes back to the club."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("m,q,escape", "menu", "Club", key_display="m"),
+    ]

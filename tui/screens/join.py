@@ -211,7 +211,8 @@ class JoinScreen(Screen[None]):
         self.run_worker(self._join(table.address, table.port, spectate), exclusive=True)
 
     async def _join(self, address: str, port: int, spectate: bool) -> None:
-        from tui.table.link import TakeSeat, open_join
+        from tui.table.joining import open_join
+        from tui.table.link import TakeSeat
 
         name = self.query_one("#name", Input).value
         plan = JoinPlan(player=name, interfaces=self.plan.interfaces)

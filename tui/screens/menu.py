@@ -29,7 +29,8 @@ TAGLINE = "a terminal game table"
 ENTRIES = (
     ("solo", "[s]  Solo game against bots"),
     ("host", "[h]  Host a LAN table"),
-    ("join", "[j]  Join a LAN table"),
+    ("join", "[j]  Join a LAN table or club"),
+    ("club", "[c]  Host a club night (several tables, standings)"),
     ("replays", "[p]  Replays of finished games"),
     ("rules", "[r]  Rules"),
     ("help", "[?]  Help and keys"),
@@ -74,6 +75,7 @@ class MenuScreen(Screen[None]):
         Binding("g", "resume", "Resume"),
         Binding("h", "app.host", "Host"),
         Binding("j", "app.join", "Join"),
+        Binding("c", "app.club", "Club"),
         Binding("p", "app.replays", "Replays"),
         Binding("r", "app.rules", "Rules"),
         Binding("q,escape", "app.quit", "Quit", key_display="q"),

@@ -17,6 +17,7 @@ from tui.table.listen import door_addresses, serve_on
 from tui.table.plans import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT, SshPlan, WebPlan
 
 if TYPE_CHECKING:
+    from net.club.club import Club
     from net.door_access import Visitor
     from net.host import Host
     from net.ssh_door import SshDoor
@@ -43,7 +44,7 @@ def door_command(port: int, visitor: Visitor, table: str = "") -> list[str]:
     return [sys.executable, "-m", DOOR_PROGRAM, "door", str(port), *extra, f"--who={visitor.who}"]
 
 
-async def open_ssh_door(plan: SshPlan, host: Host, addresses: list[str]) -> SshDoor:
+async def open_ssh_door(plan: SshPlan, host: Host | Club, addresses: list[str]) -> SshDoor:
     """Open the door to `host`'s table (serving); OSError/ValueError say why not (port taken,
     unreadable keys file).
 
@@ -61,7 +62,7 @@ async def open_ssh_door(plan: SshPlan, host: Host, addresses: list[str]) -> SshD
     return door
 
 
-async def open_web_door(plan: WebPlan, host: Host, addresses: list[str]) -> WebDoor:
+async def open_web_door(plan: WebPlan, host: Host | Club, addresses: list[str]) -> WebDoor:
     """Open the door to `host`'s table (serving); OSError says why not (the port taken).
 
     The door clients join from loopback, so the host stops counting loopback joins: the door
@@ -86,7 +87,7 @@ async def open_web_door(plan: WebPlan, host: Host, addresses: list[str]) -> WebD
 
 async def _serve(
     door: SshDoor | WebDoor,
-    host: Host,
+    host: Host | Club,
     bind: str | None,
     port: int | None,
     default: int,
@@ -99,7 +100,7 @@ async def _serve(
     await serve_on(lambda port: door.serve(where, port), port, default)
 
 
-async def open_door(slot: str, host: Host, addresses: list[str]) -> Door:
+async def open_door(slot: str, host: Host | Club, addresses: list[str]) -> Door:
     """The lobby's switch: the door kept in `slot` ("ssh_door", "web_door") with its defaults
     (the default port, else a free one)."""
     if slot == "ssh_door":

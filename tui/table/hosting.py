@@ -18,11 +18,12 @@ from net.journal import unfinished
 from tui.base.names import clean_name
 from tui.table.link import TableLink
 from tui.table.listen import serve_on
-from tui.table.plans import DEFAULT_PORT, HostPlan
+from tui.table.plans import DEFAULT_PORT, ClubHostPlan, HostPlan
 
 if TYPE_CHECKING:
     from textual.app import App
 
+    from net.club.club import Club
     from net.ssh_door import SshDoor
     from net.web_door import WebDoor
 
@@ -37,8 +38,8 @@ async def open_host(app: App[None], plan: HostPlan) -> TableLink:
     except BaseException:
         await host.close()
         raise
-    advertiser, addresses = await _advertise(plan, host)
-    ssh_door, web_door = await _open_doors(plan, host, addresses, advertiser)
+    advertiser, addresses = await advertise(plan, host)
+    ssh_door, web_door = await open_doors(plan, host, addresses, advertiser)
     return TableLink(
         app,
         host.local,
@@ -63,8 +64,11 @@ async def _new_host(app: App[None], plan: HostPlan) -> Host:
     return host
 
 
-async def _advertise(plan: HostPlan, host: Host) -> tuple[Advertiser | None, list[str]]:
-    """Advertise the serving table (unless asked not to), and the addresses to show players."""
+async def advertise(
+    plan: HostPlan | ClubHostPlan, host: Host | Club
+) -> tuple[Advertiser | None, list[str]]:
+    """Advertise the serving table or club (unless asked not to), and the addresses to show
+    players."""
     advertiser = None
     try:
         if plan.discovery:
@@ -74,15 +78,18 @@ async def _advertise(plan: HostPlan, host: Host) -> tuple[Advertiser | None, lis
             return advertiser, [plan.bind]
         return advertiser, advertised_addresses(mdns_interfaces(plan.interfaces)) or ["127.0.0.1"]
     except Exception as err:  # no ghost table: nobody could find it, so nobody may sit at it
-        await _close_quietly(advertiser, host)
+        await close_quietly(advertiser, host)
         raise OSError(
             f"cannot advertise the table on the network ({err}); "
             "host without it (gamenight host --no-discovery) and give players the address"
         ) from err
 
 
-async def _open_doors(
-    plan: HostPlan, host: Host, addresses: list[str], advertiser: Advertiser | None
+async def open_doors(
+    plan: HostPlan | ClubHostPlan,
+    host: Host | Club,
+    addresses: list[str],
+    advertiser: Advertiser | None,
 ) -> tuple[SshDoor | None, WebDoor | None]:
     """The doors the plan asks for; one that cannot open closes the table: it was asked for."""
     from tui.table.doors import open_ssh_door, open_web_door
@@ -98,12 +105,12 @@ async def _open_doors(
     except Exception as err:
         if ssh_door is not None:
             await ssh_door.close()
-        await _close_quietly(advertiser, host)
+        await close_quietly(advertiser, host)
         raise OSError(f"cannot open {what}: {err}") from err
     return ssh_door, web_door
 
 
-async def _close_quietly(advertiser: Advertiser | None, host: Host) -> None:
+async def close_quietly(advertiser: Advertiser | None, host: Host | Club) -> None:
     """Take a table that could not be fully opened down again: nobody may sit at it."""
     if advertiser is not None:
         with contextlib.suppress(Exception):

@@ -22,13 +22,11 @@ from typing import TYPE_CHECKING, Any
 from textual.message import Message as TextualMessage
 
 from core import IllegalMove
-from net.client import ClientSession, HandshakeError, connect
+from net.client import ClientSession, HandshakeError
 from net.discovery import Advertiser
 from net.host import Host
 from net.records import SeatViews
 from net.session import Message, Session
-from tui.base.names import clean_name
-from tui.table.plans import JoinPlan
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -78,6 +76,7 @@ class TableLink:
         self.showing: str | None = None  # the screen last asked for: "lobby" or "game"
         self.left = False  # once leaving, the table's last messages must not bring screens back
         self.seen: SeatViews | None = None  # a LAN player's own record of what their seat saw
+        self.club_table = False  # a table of a club night: leaving it goes back to the club
         self._listeners: list[Callable[[Message], None]] = []
         self._doors_wanted = {slot: getattr(self, slot) is not None for slot in DOOR_SLOTS}
 
@@ -122,6 +121,10 @@ class TableLink:
             return "Leave this game? g continues it later from the menu (Resume solo game)."
         if self.host is not None:
             return "Close the table? Everyone at it is disconnected."
+        if self.club_table and self.session.seat is not None:
+            return "Back to the club? Your seat stays yours: Enter there takes you back."
+        if self.club_table:
+            return "Stop watching this table and go back to the club?"
         if self.session.seat is None:
             return "Stop watching this table?"
         return "Leave the table? Your seat stays yours: join again with the same name."
@@ -288,17 +291,10 @@ class ShowTable(TextualMessage):
 
 
 class TakeSeat(TextualMessage):
-    """Sit at a table the screen connected to (a joined LAN table)."""
+    """Sit at a table the screen connected to (a joined LAN table), or enter a club (a
+    `tui.table.club_link.ClubLink`, which meets what the app reads of it)."""
 
-    def __init__(self, table: TableLink, player: str) -> None:
+    def __init__(self, table: Any, player: str) -> None:
         super().__init__()
         self.table = table
         self.player = player
-
-
-async def open_join(
-    app: App[None], address: str, port: int, plan: JoinPlan, *, spectate: bool = False
-) -> TableLink:
-    """Connect to a table; HandshakeError (the host's reason), OSError or TimeoutError if not."""
-    session = await connect(address, port, clean_name(plan.player), spectate=spectate)
-    return TableLink(app, session)

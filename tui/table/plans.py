@@ -2,8 +2,8 @@
 and the doors (SSH, browser) to open beside a hosted one.
 
 Plain data only, so the command line and the set-up screens build them without importing `net`,
-asyncssh or aiohttp: the menu must still open fast (bench/bench_startup.py). `StartSolo` is the
-one message here: the solo set-up screen hands its plan to the app with it.
+asyncssh or aiohttp: the menu must still open fast (bench/bench_startup.py). `StartSolo` and
+`StartClub` are the messages here: the set-up screens hand their plans to the app with them.
 """
 
 from __future__ import annotations
@@ -100,6 +100,42 @@ class HostPlan:
     discovery: bool = True
     ssh: SshPlan | None = None  # an SSH door to open beside the table (tui/table/doors.py)
     web: WebPlan | None = None  # a browser door to open beside the table (tui/table/doors.py)
+
+
+DEFAULT_CLUB_PORT = 47475
+"""The port a club listens on unless told otherwise (its tables take free ports)."""
+
+
+@dataclass(frozen=True)
+class ClubHostPlan:
+    """A club night to host: the evening (the game of each round, table size, seat draw,
+    bots, clock), who hosts it, and where it is found (as a table's `HostPlan`). `resume`
+    continues the newest club a crash cut off instead."""
+
+    games: tuple[str, ...] = ("nothanks",)
+    player: str = "Player"
+    club_name: str | None = None
+    table_size: int | None = None
+    draw: str = "mix"
+    bots: bool = True
+    bot_level: str = "normal"
+    turn_seconds: int | None = None
+    seed: int | None = None  # fixes the seat draws (tests); None: the OS's entropy
+    port: int | None = None  # None: DEFAULT_CLUB_PORT, or any free port if it is taken
+    bind: str = "0.0.0.0"
+    resume: bool = False
+    interfaces: str | None = None
+    discovery: bool = True
+    ssh: SshPlan | None = None
+    web: WebPlan | None = None
+
+
+class StartClub(Message):
+    """Open a club night as planned (the club set-up screen's plan, for the app)."""
+
+    def __init__(self, plan: ClubHostPlan) -> None:
+        super().__init__()
+        self.plan = plan
 
 
 @dataclass(frozen=True)

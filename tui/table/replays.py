@@ -53,13 +53,18 @@ class Replay:
 
 def read_replay(path: Path) -> Replay:
     """The replay of a record file; ValueError naming the file and what is wrong with it."""
-    data = records.load(path)
+    return replay_of(records.load(path), path.name)
+
+
+def replay_of(data: dict[str, Any], name: str) -> Replay:
+    """The replay of a record (a file's, or a game kept in a club record), called `name`;
+    ValueError saying what is wrong with it."""
     try:
         positions = open_replay(data)
         seats = _seats(data.get("seats"), positions.view(0, positions.eyes[0])["players"])
     except ValueError as err:
-        raise ValueError(f"{path.name} is not a Gamenight record: {err}") from None
-    return Replay(positions, seats, path.name)
+        raise ValueError(f"{name} is not a Gamenight record: {err}") from None
+    return Replay(positions, seats, name)
 
 
 def _seats(seats: object, players: int) -> list[dict[str, Any]]:

@@ -1,0 +1,97 @@
+"""Issue 26, in the TUI: the host opens a club, a friend joins it from their own terminal, the
+host starts a round, the two land at different tables by themselves, play their games by keys,
+and each reads the standings back at the club."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from net.club.member_bot import MemberBot
+from tests.tui.lan_pilots import join_app, on_screen
+from tests.tui.pilots import SIZE, wait_until
+from tui.app import GamenightApp
+from tui.games.nothanks.screen import NoThanksScreen
+from tui.screens.club import ClubScreen
+from tui.screens.final import ClubFinalScreen
+from tui.screens.join import JoinScreen
+from tui.table.plans import ClubHostPlan
+
+APART = 0  # the seed whose first draw seats Ana and Bo at different tables (see the test)
+
+
+def club_app() -> GamenightApp:
+    plan = ClubHostPlan(
+        games=("nothanks",),
+        player="Ana",
+        table_size=3,
+        seed=APART,
+        port=0,
+        bind="127.0.0.1",
+        discovery=False,
+    )
+    return GamenightApp(bot_delay=0.0, host=plan, player="Ana")
+
+
+def standings_text(app: GamenightApp) -> str:
+    return str(app.screen.query_one("#club-standings").render())
+
+
+async def play_to_the_end(pilots: list[Pilot[None]]) -> None:
+    """Each person takes every card offered when it is their turn, until their game ends."""
+
+    def ended(pilot: Pilot[None]) -> bool:
+        return isinstance(pilot.app.screen, ClubFinalScreen)
+
+    def moving(pilot: Pilot[None]) -> bool:
+        screen = pilot.app.screen
+        return isinstance(screen, NoThanksScreen) and screen.my_move
+
+    while not all(ended(p) for p in pilots):
+        await wait_until(
+            pilots[0], lambda: any(moving(p) for p in pilots) or all(ended(p) for p in pilots)
+        )
+        for pilot in pilots:
+            if moving(pilot):
+                await pilot.press("t")
+
+
+async def test_two_friends_land_at_their_own_tables_and_read_the_standings() -> None:
+    host, guest = club_app(), join_app("Bo")
+    bots: list[MemberBot] = []
+    async with host.run_test(size=SIZE) as ana, guest.run_test(size=SIZE) as bo:
+        await on_screen(ana, ClubScreen)
+        club = host.club
+        assert club is not None and club.club is not None and club.club.port is not None
+        port = club.club.port
+        await on_screen(bo, JoinScreen)
+        await bo.press(*f"127.0.0.1:{port}", "enter")
+        await on_screen(bo, ClubScreen)
+        await wait_until(ana, lambda: club.club.players() == ["Ana", "Bo"])  # type: ignore[union-attr]
+        bots = [MemberBot("127.0.0.1", port, name, seed=i) for i, name in enumerate(["M1", "M2"])]
+        for bot in bots:
+            await bot.open()
+        await wait_until(ana, lambda: len(club.club.players()) == 4)  # type: ignore[union-attr]
+        await wait_until(
+            ana, lambda: "s starts" in str(host.screen.query_one("#club-status").render())
+        )
+        await ana.press("s")
+        await on_screen(ana, NoThanksScreen)
+        await on_screen(bo, NoThanksScreen)
+        assert host.table is not None and guest.table is not None
+        ports = {host.table.session.port, guest.table.session.port}  # type: ignore[attr-defined]
+        assert len(ports) == 2  # two tables: each friend at their own
+        await play_to_the_end([ana, bo])
+        for pilot in (ana, bo):
+            await pilot.press("m")
+            await on_screen(pilot, ClubScreen)
+        await wait_until(ana, lambda: host.club.state["phase"] == "over")  # type: ignore[union-attr]
+        await wait_until(bo, lambda: guest.club is not None and guest.club.state["phase"] == "over")  # type: ignore[union-attr]
+        for app in (host, guest):
+            await wait_until(ana, lambda app=app: "1 game" in standings_text(app))
+            state = app.club.state  # type: ignore[union-attr]
+            assert sorted(row["player"] for row in state["standings"]) == ["Ana", "Bo", "M1", "M2"]
+            assert all(row["games"] == 1 for row in state["standings"])
+            for name in ("Ana", "Bo", "M1", "M2"):
+                assert name in standings_text(app)
+    for bot in bots:
+        await bot.close()

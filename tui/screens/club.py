@@ -1,0 +1,250 @@
+"""The club screen: the evening as it stands, between rounds and while they play.
+
+Drawn from the club's `club` messages alone (net/club/club.py), so the host sees what every
+member sees: the plan's line for the round, the round's tables (any running one may be
+watched), and everyone in the standings with what they are doing now. When the host starts a
+round, each person drawn is taken to their table by the app (the `club_seat` message); leaving
+that table, or its final table, comes back here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from core import get_game
+from tui.base.messages import GoToMenu, SeatMessage
+from tui.base.names import plain
+from tui.screens.confirm import ConfirmScreen
+from tui.table.club_link import ClubLink, SitAtClubTable
+from tui.table.link import TakeSeat
+from tui.widgets.footer import FittingFooter
+from tui.widgets.standings import standings_text
+
+if TYPE_CHECKING:
+    from net.session import Message
+
+PHASES = {
+    "gathering": "Gathering before the first round",
+    "playing": "Round {round} is being played",
+    "between": "Round {round} is over",
+    "over": "The evening is over",
+}
+
+
+def table_line(table: Message, state: Message) -> str:
+    """'Table 2 · Papayoo · Ana, Bo, Cy + 1 bot · playing'."""
+    people = ", ".join(table["people"])
+    bots = table["bots"]
+    people += f" + {bots} bot{'s' if bots != 1 else ''}" if bots else ""
+    title = get_game(str(table["game"])).title
+    status = "finished" if table["over"] else "playing"
+    return f"Table {table['table'] + 1} · {title} · {people} · {status}"
+
+
+def member_status(state: Message) -> dict[str, str]:
+    """What each member is doing now, in a few words."""
+    status = {}
+    for member in state["members"]:
+        if member["left"]:
+            status[member["name"]] = "left"
+        elif member["table"] is not None:
+            status[member["name"]] = f"table {member['table'] + 1}"
+        elif not member["connected"]:
+            status[member["name"]] = "away"
+        else:
+            status[member["name"]] = "here"
+    return status
+
+
+def phase_line(state: Message) -> str:
+    number = (state["round"] or 0) + 1
+    rounds = len(state["plan"]["games"])
+    phase = PHASES[state["phase"]].format(round=number)
+    playing = sum(not t["over"] for t in state["tables"])
+    if state["phase"] == "playing":
+        phase += f": {playing} of {len(state['tables'])} tables still playing"
+    elif state["phase"] != "over":
+        phase += f" ({rounds - (state['round'] + 1 if state['round'] is not None else 0)} to go)"
+    return phase
+
+
+def plan_line(state: Message) -> str:
+    """The next (or current) round's game and the evening's settings, in one line."""
+    plan = state["plan"]
+    games = plan["games"]
+    index = state["round"] if state["phase"] == "playing" else (state["round"] or 0) + 1
+    if state["round"] is None:
+        index = 0
+    index = min(index, len(games) - 1)
+    size = plan["table_size"] or get_game(games[index]).max_players
+    draw = {"mix": "mixed seats", "swiss": "Swiss", "fixed": "fixed seats"}[plan["draw"]]
+    bots = f"bots ({plan['bot_level']}) fill seats" if plan["bots"] else "no bots"
+    game = get_game(games[index]).title
+    return f"Round {index + 1} of {len(games)}: {game} · tables of {size} · {draw} · {bots}"
+
+
+class ClubScreen(Screen[None]):
+    """The club between rounds, and the place to come back to from a table."""
+
+    HELP = (
+        "The host starts each round (s); everyone drawn is taken to their table. ↑/↓ pick a "
+        "table of the round and Enter watches it (or takes you back to your own). e writes the "
+        "standings as a CSV file. The standings give each game's places: first 1, last 0, ties "
+        "share; each game's own score breaks ties. q leaves the club."
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "start_round", "Start round"),
+        Binding("enter", "open_table", "My table / watch", priority=True),
+        Binding("e", "export", "Export CSV"),
+        Binding("r", "rules", "Rules"),
+        Binding("q,escape", "leave", "Leave", key_display="q"),
+    ]
+
+    def __init__(self, club: ClubLink) -> None:
+        super().__init__()
+        self.club = club
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="club-title", classes="screen-title", markup=False)
+        yield Static(id="club-plan", markup=False)
+        yield Static(id="club-where", markup=False)
+        yield OptionList(id="club-tables")
+        yield Static(id="club-standings", markup=False)
+        yield Static(id="club-status", markup=False)
+        yield FittingFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#club-tables").border_title = "Tables of the round"
+        self.query_one("#club-standings").border_title = "Standings"
+        self.club.listen(self._heard)
+        where = self.query_one("#club-where", Static)
+        if self.club.hosting and self.club.addresses:
+            where.update(f"Friends join at {', '.join(self.club.addresses)} or from their list")
+        else:
+            where.display = False
+        if self.club.state is not None:
+            self.show(self.club.state)
+
+    def on_unmount(self) -> None:
+        self.club.unlisten(self._heard)
+
+    def _heard(self, message: Message) -> None:
+        self.post_message(SeatMessage(message))
+
+    def on_seat_message(self, event: SeatMessage) -> None:
+        message = event.message
+        if message["type"] == "club":
+            self.show(message)
+        elif message["type"] == "error":
+            self.say(plain(str(message.get("message"))))
+        elif message["type"] == "closed" and not self.club.left:
+            self.say(f"The club is gone: {message.get('reason')}. q goes back.")
+
+    def show(self, state: Message) -> None:
+        you = "" if self.club.member else " (you are watching)"
+        self.query_one("#club-title", Static).update(f"{state['club']}{you}")
+        self.query_one("#club-plan", Static).update(plan_line(state))
+        tables = self.query_one("#club-tables", OptionList)
+        highlighted = tables.highlighted
+        tables.clear_options()
+        tables.add_options([Option(table_line(t, state)) for t in state["tables"]])
+        if state["tables"]:
+            tables.highlighted = min(highlighted or 0, len(state["tables"]) - 1)
+        tables.display = bool(state["tables"])
+        width = max(40, (self.size.width or self.app.size.width) - 4)
+        text = standings_text(state["standings"], width, member_status(state), self.club.name)
+        self.query_one("#club-standings", Static).update(text or Text("No one yet."))
+        self.say(self._status(state))
+        self.refresh_bindings()
+
+    def _status(self, state: Message) -> str:
+        line = phase_line(state)
+        if self.club.my_table() is not None:
+            return f"{line}. Enter takes you back to your table."
+        if state["phase"] in ("gathering", "between"):
+            if self.club.hosting:
+                reason = state["not_ready"]
+                return f"{line}. " + (f"Cannot start: {reason}." if reason else "s starts it.")
+            return f"{line}. The host starts the next round."
+        return f"{line}."
+
+    def say(self, text: str) -> None:
+        self.query_one("#club-status", Static).update(text)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start_round":
+            return True if self.club.hosting else None
+        return True
+
+    def action_start_round(self) -> None:
+        refused = self.club.start_round()
+        self.say(refused or "Drawing the round's seats…")
+
+    def action_open_table(self) -> None:
+        """Back to one's own table while it plays, else watch the highlighted one."""
+        state = self.club.state
+        mine = self.club.my_table()
+        if mine is not None:
+            self.app.post_message(SitAtClubTable(self.club, mine))
+            return
+        tables = self.query_one("#club-tables", OptionList)
+        if state is None or not state["tables"] or tables.highlighted is None:
+            self.say("No table is being played now.")
+            return
+        table = state["tables"][tables.highlighted]
+        if table["over"]:
+            self.say(f"Table {table['table'] + 1} has finished.")
+            return
+        self._watch(int(table["port"]))
+
+    @on(OptionList.OptionSelected, "#club-tables")
+    def _picked(self) -> None:
+        self.action_open_table()
+
+    @work(exclusive=True, group="watch")
+    async def _watch(self, port: int) -> None:
+        try:
+            table = await self.club.watch(port)
+        except Exception as err:  # refused, gone, unreachable: said, never a crash
+            self.say(f"Cannot watch that table: {plain(err)}")
+            return
+        table.club_table = True
+        self.post_message(TakeSeat(table, self.club.name))
+
+    def action_export(self) -> None:
+        from tui.table.club_records import export_standings
+
+        state = self.club.state
+        if state is None:
+            return
+        try:
+            path = export_standings(state["club"], state["standings"])
+        except OSError as err:
+            self.say(f"Could not write the standings: {err}")
+            return
+        self.say(f"Standings written to {path}")
+
+    def action_rules(self) -> None:
+        from tui.base.messages import ShowRules
+
+        state = self.club.state
+        game = state["plan"]["games"][max(0, state["round"] or 0)] if state else ""
+        self.post_message(ShowRules(game))
+
+    def action_leave(self) -> None:
+        def leave(yes: bool | None) -> None:
+            if yes:
+                self.post_message(GoToMenu())
+
+        if self.club.dropped is not None and not self.club.hosting:
+            self.post_message(GoToMenu())
+            return
+        self.app.push_screen(ConfirmScreen(self.club.leave_question, "Leave", "Stay"), leave)

@@ -1,0 +1,179 @@
+"""The app's membership of a club night — one it hosts here, or one it joined — kept across
+rounds while its tables come and go.
+
+The club's messages decide what is shown (net/club/club.py): `club` is the evening as it
+stands (the club screen draws it), and `club_seat` names this person's table of the round, so
+the link sits down there at once — a `TableLink` to that table, reached over TCP with the seat's
+token as if coming back to it (the host person too: their tables are plain hosts on loopback).
+Between rounds, and after their own table ends, a member may watch any running table.
+Leaving a table returns to the club screen; leaving the club (`leave`) ends the membership.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from textual.message import Message as TextualMessage
+
+from net.client import ClientSession
+from net.session import Message, Session
+from tui.table.link import TableLink
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from net.club.club import Club
+    from net.discovery import Advertiser
+    from tui.table.doors import Door
+
+
+class ClubLink:
+    """This app's member (or watcher) of a club; `club` set when hosted here."""
+
+    def __init__(
+        self,
+        app: App[None],
+        session: Session,
+        address: str,
+        *,
+        club: Club | None = None,
+        advertiser: Advertiser | None = None,
+        addresses: list[str] | None = None,
+        doors: list[Door] | None = None,
+    ) -> None:
+        self.app = app
+        self.session = session
+        self.address = address  # where the club's tables are (its host's address)
+        self.club = club
+        self.advertiser = advertiser
+        self.addresses = addresses or []
+        self.doors = doors or []
+        self.state: Message | None = None  # the latest `club` message
+        self.seat: Message | None = None  # the latest `club_seat`: this person's table
+        self.name = ""
+        self.dropped: str | None = None
+        self.left = False
+        self.shown = False
+        self._listeners: list[Callable[[Message], None]] = []
+
+    @property
+    def hosting(self) -> bool:
+        return self.club is not None
+
+    @property
+    def member(self) -> bool:
+        """A member (drawn to tables), not a watcher."""
+        return self.session.seat is not None
+
+    def start(self) -> None:
+        self.session.connect(self._receive)
+
+    def listen(self, push: Callable[[Message], None]) -> None:
+        self._listeners.append(push)
+
+    def unlisten(self, push: Callable[[Message], None]) -> None:
+        if push in self._listeners:
+            self._listeners.remove(push)
+
+    def _receive(self, message: Message) -> None:
+        if self.left:
+            return
+        kind = message["type"]
+        if kind == "welcome":
+            self.name = str(message.get("name"))
+            self.dropped = None
+        elif kind == "club":
+            self.state = message
+            if not self.shown:
+                self.shown = True
+                self.app.post_message(ShowClub(self))
+        elif kind == "club_seat":
+            self.seat = message
+            self.app.post_message(SitAtClubTable(self, message))
+        elif kind == "closed":
+            self.dropped = str(message.get("reason"))
+        for push in list(self._listeners):
+            push(message)
+
+    # ---- tables -------------------------------------------------------------------------------
+    async def table_link(self, seat: Message) -> TableLink:
+        """Connect to this person's table of the round with the seat's token."""
+        session = ClientSession(self.address, int(seat["port"]), self.name)
+        session.token = str(seat["token"])
+        await session.open()
+        return TableLink(self.app, session)
+
+    async def watch(self, port: int) -> TableLink:
+        """Watch a running table of the club (HandshakeError, OSError if it cannot be)."""
+        session = ClientSession(self.address, port, self.name or "Watcher", spectate=True)
+        await session.open()
+        return TableLink(self.app, session)
+
+    def my_table(self) -> Message | None:
+        """This person's table of the round, while its game runs."""
+        if self.seat is None or self.state is None:
+            return None
+        for table in self.state["tables"]:
+            if table["table"] == self.seat["table"] and self.state["round"] == self.seat["round"]:
+                return None if table["over"] else self.seat
+        return None
+
+    # ---- the host's controls ------------------------------------------------------------------
+    def start_round(self) -> str | None:
+        """Start the next round (the host's key); why not, in words."""
+        if self.club is None:
+            return "Only the host starts a round."
+        reason = self.club.not_ready()
+        if reason is not None or self.club.starting:
+            return f"Cannot start: {reason or 'a round is starting'}."
+        self.club.start_soon()
+        return None
+
+    # ---- leaving ------------------------------------------------------------------------------
+    @property
+    def leave_question(self) -> str:
+        if self.club is not None:
+            return "Close the club? Every table and everyone at them is disconnected."
+        if not self.member:
+            return "Stop watching this club?"
+        return (
+            "Leave the club for the evening? A bot plays your seat until the round ends; "
+            "your points so far stay in the standings."
+        )
+
+    async def rejoin(self) -> None:
+        """Come back after a drop: the token gives back the membership (and the table)."""
+        assert isinstance(self.session, ClientSession)
+        await self.session.reconnect()
+
+    async def leave(self, for_good: bool = True) -> None:
+        """Leave the club (`for_good`: for the evening, so no more rounds), or close it."""
+        self.left = True
+        self._listeners.clear()
+        try:
+            if for_good and self.member and self.club is None:
+                self.session.send({"type": "leave"})
+            for door in self.doors:
+                await door.close()
+            if self.advertiser is not None:
+                await self.advertiser.close()
+        finally:
+            await self.session.close()
+
+
+class ShowClub(TextualMessage):
+    """A club calls for its screen (its first `club` message)."""
+
+    def __init__(self, club: ClubLink) -> None:
+        super().__init__()
+        self.club = club
+
+
+class SitAtClubTable(TextualMessage):
+    """The club drew this person to a table (`club_seat`): the app sits them there."""
+
+    def __init__(self, club: ClubLink, seat: Message) -> None:
+        super().__init__()
+        self.club = club
+        self.seat = seat

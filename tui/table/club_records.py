@@ -1,0 +1,89 @@
+"""Club nights kept on this machine: listed, opened (standings, and every game to replay) and
+exported to CSV. Files only, no Textual (the list is read in a worker thread).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from core import get_game
+from core.club.standings import rows_csv
+from net.club.record import kept_clubs, standings_csv
+from net.paths import data_dir
+from tui.table.replays import Replay, replay_of
+
+
+@dataclass(frozen=True)
+class ClubEntry:
+    """One club night of the list."""
+
+    path: Path
+    when: str
+    name: str
+    rounds: str
+    winner: str
+    data: dict[str, Any]
+
+
+def club_entries() -> list[ClubEntry]:
+    """The kept club nights, newest first."""
+    entries = []
+    for path, data in kept_clubs():
+        written = data.get("written")
+        when = (
+            datetime.datetime.fromtimestamp(written).strftime("%Y-%m-%d %H:%M")
+            if isinstance(written, int | float)
+            else "?"
+        )
+        standings = data.get("standings") or []
+        first = [str(row["player"]) for row in standings if row.get("rank") == 1]
+        rounds = f"{data.get('rounds', 0)} of {len(data.get('plan', {}).get('games', []))}"
+        entries.append(
+            ClubEntry(path, when, str(data.get("name", "?")), rounds, ", ".join(first), data)
+        )
+    return entries
+
+
+def game_line(game: Mapping[str, Any]) -> str:
+    """'Round 2 · table 1 · Papayoo · Ana 12, Bo 30, Cy 45, Bot 0 · won by Ana'."""
+    title = get_game(str(game["record"]["game"])).title
+    names, scores = game["names"], game["result"]["scores"]
+    played = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
+    won = ", ".join(names[i] for i in game["result"]["winners"])
+    return (
+        f"Round {game['round'] + 1} · table {game['table'] + 1} · {title} · {played} · won by {won}"
+    )
+
+
+def club_game_replay(game: Mapping[str, Any]) -> Replay:
+    """The replay of one game of a club night (every seat's eyes: a host's record)."""
+    seats = [{"name": name, "kind": "human", "level": None} for name in game["names"]]
+    for seat, person in enumerate(game["seats"]):
+        if person is None:
+            seats[seat] = {"name": game["names"][seat], "kind": "bot", "level": "bot"}
+    name = f"round {game['round'] + 1}, table {game['table'] + 1}"
+    return replay_of({**game["record"], "seats": seats}, name)
+
+
+def export_standings(club: str, rows: Sequence[Mapping[str, Any]]) -> Path:
+    """Write standings rows (a `club` message's) as CSV; the path written."""
+    safe = "".join(c if c.isalnum() else "-" for c in club)[:40].strip("-") or "club"
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return _export(f"{stamp}-{safe}-standings.csv", rows_csv(dict(row) for row in rows))
+
+
+def export_record(entry: ClubEntry) -> Path:
+    """A kept club night's standings as CSV, recomputed from its games."""
+    return _export(f"{entry.path.stem}-standings.csv", standings_csv(entry.data))
+
+
+def _export(name: str, text: str) -> Path:
+    folder = data_dir() / "exports"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
