@@ -19,13 +19,16 @@ import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ifaddr
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from net.host import Host
+
+if TYPE_CHECKING:
+    from net.club.club import Club
 from net.link import Link, LinkClosed
 from net.protocol import PHASES
 
@@ -70,13 +73,14 @@ def _txt(info: dict[str, Any]) -> dict[str, str]:
         "seats": str(info["seats"]),
         "phase": info["phase"],
         "id": info["table_id"],
+        **({"kind": info["kind"]} if "kind" in info else {}),
     }
 
 
 class Advertiser:
     """Advertises one host while it runs; `close()` says goodbye (unregisters)."""
 
-    def __init__(self, host: Host, interfaces: str | None = None) -> None:
+    def __init__(self, host: Host | Club, interfaces: str | None = None) -> None:
         self.host = host
         self.interfaces = mdns_interfaces(interfaces)
         self._zc: AsyncZeroconf | None = None

@@ -265,6 +265,8 @@ class Host:
             elif kind == "bye":
                 self.leave(member)
                 member.close("goodbye")
+            elif kind == "leave":
+                raise ProtocolError("bad_message", "'leave' is for a club's door; send bye")
             else:  # hello or info again
                 raise ProtocolError("bad_message", f"'{kind}' is only for a connection's start")
         except ProtocolError as err:

@@ -74,7 +74,7 @@ async def run(args: argparse.Namespace) -> int:
     port = await club.serve(args.port)
     advertiser = None
     if args.advertise:
-        advertiser = Advertiser(club, args.mdns_interface)  # type: ignore[arg-type]
+        advertiser = Advertiser(club, args.mdns_interface)
         await advertiser.start()
     journal = club_journal_path(club.table_id)
     print(json.dumps({"port": port, "club_id": club.table_id, "journal": str(journal)}), flush=True)

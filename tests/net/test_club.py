@@ -20,7 +20,8 @@ from net.club.club import Club
 from net.club.member_bot import MemberBot
 from net.club.plan import ClubPlan
 from net.club.record import clubs_dir, load_club
-from tests.net.conftest import wait_for
+from net.protocol import encode
+from tests.net.conftest import Raw, wait_for
 
 GAMES = ("nothanks", "papayoo", "rummikub")
 ROOT = Path(__file__).resolve().parents[2]
@@ -178,3 +179,29 @@ async def test_a_killed_club_resumes_with_nothing_lost() -> None:
             if proc is not None and proc.poll() is None:
                 proc.terminate()
                 proc.wait()
+
+
+async def test_the_club_door_speaks_the_club_layer_and_refuses_table_messages() -> None:
+    """PROTOCOL.md, Clubs: welcome with club true, then club; table messages get the non-fatal
+    `club` error, a bad `leave` the schema's `bad_message`, and `leave` at a table is refused."""
+    club = Club(ClubPlan(("nothanks",)), name="Ana", bind="127.0.0.1", joins=None)
+    await club.serve()
+    assert club.port is not None
+    raw = await Raw.open(club.port)
+    try:
+        welcome = await raw.hello("Bo")
+        assert welcome["club"] is True and welcome["seat"] == 1 and welcome["token"]
+        first = await raw.frame()
+        assert first["type"] == "club" and [m["name"] for m in first["members"]] == ["Ana", "Bo"]
+        await raw.send(encode({"type": "chat", "text": "hi"}))
+        refused = await raw.until("error")
+        assert (refused["code"], refused["fatal"]) == ("club", False)
+        await raw.send(encode({"type": "act", "action": "take", "version": 0}))
+        refused = await raw.until("error")
+        assert refused["code"] == "bad_message" and not refused["fatal"]
+        await raw.send(encode({"type": "leave"}))
+        await wait_for(lambda: club.lobby.seats[1].left)
+        assert club.players() == ["Ana"]
+    finally:
+        raw.close()
+        await club.close()

@@ -201,3 +201,42 @@ async def test_probe_lists_only_a_well_formed_info(answer: dict[str, object]) ->
         server.close()
         await server.wait_closed()
     assert found == (answer if answer is GOOD_INFO else None)
+
+
+def test_a_club_is_found_as_a_club_and_joined(namespaces: tuple[str, str, str]) -> None:
+    """Issue 26: a club night is advertised like a table, told apart by `kind`, and a browser
+    that joins it becomes a member (the club counts its members in `taken`)."""
+    a, b, subnet = namespaces
+    club = in_namespace(
+        a,
+        f"{subnet}.1",
+        "-m",
+        "net.club.cli",
+        "--bind",
+        f"{subnet}.1",
+        "--club",
+        "Test club",
+        "--advertise",
+    )
+    browser = in_namespace(
+        b, f"{subnet}.2", "-m", "tests.net.browse_script", "--seconds", "25", "--join", "Bob"
+    )
+    try:
+        assert club.stdout is not None
+        port = json.loads(club.stdout.readline())["port"]
+        added = read_event(browser, "add")
+        info = added["info"]
+        assert isinstance(info, dict) and added["port"] == port
+        assert (info["kind"], info["table"], info["taken"], info["phase"]) == (
+            "club",
+            "Test club",
+            0,
+            "lobby",
+        )
+        updated = read_event(browser, "update")
+        assert updated["info"]["taken"] == 1  # type: ignore[index]
+    finally:
+        for process in (club, browser):
+            if process.poll() is None:
+                process.kill()
+            process.wait()

@@ -95,3 +95,17 @@ async def test_two_friends_land_at_their_own_tables_and_read_the_standings() -> 
                 assert name in standings_text(app)
     for bot in bots:
         await bot.close()
+
+
+def test_the_join_list_tells_a_club_from_a_table() -> None:
+    from net.discovery import FoundTable
+    from tui.screens.join import table_line
+
+    info = {"table": "Ana's club", "game": "papayoo", "taken": 9, "seats": 9, "phase": "playing"}
+    club = FoundTable("s", "10.0.0.5", 47475, {**info, "kind": "club"})
+    line = table_line(club).plain
+    assert line == (
+        "Ana's club · club night (Papayoo next) · 9 members · rounds under way (join) · "
+        "10.0.0.5:47475"
+    )
+    assert "9/9 seats" in table_line(FoundTable("s", "10.0.0.5", 1, info)).plain

@@ -40,6 +40,7 @@ class TableEvent(Message):
 
 
 PHASES = {"lobby": "in the lobby", "playing": "playing (watch)", "over": "game over"}
+CLUB_PHASES = {"lobby": "gathering", "playing": "rounds under way (join)", "over": "evening over"}
 
 
 def info_of(table: FoundTable) -> dict[str, Any]:
@@ -60,7 +61,15 @@ def table_line(table: FoundTable) -> Text:
     phase = phase or plain(phase_id)
     seats = f"{plain(info.get('taken'))}/{plain(info.get('seats'))} seats"
     where = plain(f"{table.address}:{table.port}")
+    if is_club(table):  # members join whenever they come: they play from the next round
+        phase = CLUB_PHASES.get(str(phase_id), phase)
+        seats = f"{plain(info.get('taken'))} members"
+        game = f"club night ({game} next)" if phase_id != "over" else "club night"
     return Text(" · ".join((plain(info.get("table")), game, seats, phase, where)))
+
+
+def is_club(table: FoundTable) -> bool:
+    return info_of(table).get("kind") == "club"
 
 
 def refusal(err: BaseException, where: str) -> str:
@@ -207,7 +216,8 @@ class JoinScreen(Screen[None]):
             return
         name = clean_name(self.query_one("#name", Input).value)
         ours = load_token(table.address, table.port, name) is not None
-        spectate = spectate or (info_of(table).get("phase") != "lobby" and not ours)
+        under_way = info_of(table).get("phase") != "lobby" and not is_club(table)
+        spectate = spectate or (under_way and not ours)
         self.run_worker(self._join(table.address, table.port, spectate), exclusive=True)
 
     async def _join(self, address: str, port: int, spectate: bool) -> None:
