@@ -37,8 +37,10 @@ from tui.screens.menu import MenuScreen
 from tui.table.plans import ClubHostPlan, HostPlan, JoinPlan, SoloSetup, StartClub, StartSolo
 
 if TYPE_CHECKING:
+    from tui.screens.club_records import OpenClubGame
     from tui.table.club_link import ClubLink, ShowClub, SitAtClubTable
     from tui.table.link import ShowTable, TableLink, TakeSeat
+    from tui.table.replays import Replay
 
 DEFAULT_BOT_DELAY = 0.8
 BOT_DELAY_ENV = "GAMENIGHT_BOT_DELAY"
@@ -200,8 +202,6 @@ class GamenightApp(App[None]):
     def open_replay(self, path: Path) -> None:
         """Watch a record file; one that is not a record is said, and nothing else changes."""
         from tui.base.names import plain
-        from tui.games import screen_class
-        from tui.screens.replay import replay_screen
         from tui.table.replays import read_replay
 
         try:
@@ -209,7 +209,17 @@ class GamenightApp(App[None]):
         except ValueError as err:
             self.notify(plain(err), severity="error", markup=False, timeout=10)
             return
+        self._watch_replay(replay)
+
+    def _watch_replay(self, replay: Replay) -> None:
+        from tui.games import screen_class
+        from tui.screens.replay import replay_screen
+
         self.push_screen(replay_screen(replay, screen_class(replay.game_id)))
+
+    def on_open_club_game(self, message: OpenClubGame) -> None:
+        """Watch one game of a kept club night (tui/screens/club_records.py)."""
+        self._watch_replay(message.replay)
 
     # ---- going back ---------------------------------------------------------------------------
     @on(GoToMenu)

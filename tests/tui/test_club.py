@@ -109,3 +109,63 @@ def test_the_join_list_tells_a_club_from_a_table() -> None:
         "10.0.0.5:47475"
     )
     assert "9/9 seats" in table_line(FoundTable("s", "10.0.0.5", 1, info)).plain
+
+
+async def kept_club_night() -> str:
+    """A club night of four bot members, two rounds, played over the wire: its record kept."""
+    from net.club.club import Club
+    from net.club.plan import ClubPlan
+
+    club = Club(
+        ClubPlan(("nothanks", "pasovec"), table_size=2, seed=3),
+        name=None,
+        bind="127.0.0.1",
+        joins=None,
+    )
+    await club.serve()
+    assert club.port is not None
+    bots = [MemberBot("127.0.0.1", club.port, f"P{i}", seed=i) for i in range(4)]
+    for bot in bots:
+        await bot.open()
+    for _ in range(2):
+        await wait_for_club(lambda: len(club.players()) == 4 and club.not_ready() is None)
+        await club.start_round()
+        await wait_for_club(lambda: not club.playing)
+    for bot in bots:
+        await bot.close()
+    await club.close()
+    return club.table_name
+
+
+async def wait_for_club(done) -> None:  # type: ignore[no-untyped-def]
+    from tests.net.conftest import wait_for
+
+    await wait_for(done, 30)
+
+
+async def test_a_kept_club_night_shows_its_standings_replays_its_games_and_exports_csv() -> None:
+    from net.paths import data_dir
+    from tui.screens.club_records import ClubRecordScreen, ClubRecordsScreen
+    from tui.screens.replay import ReplayMixin
+    from tui.screens.replays import ReplaysScreen
+
+    name = await kept_club_night()
+    app = GamenightApp(bot_delay=0.0, replays=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await on_screen(pilot, ReplaysScreen)
+        await pilot.press("c")
+        await on_screen(pilot, ClubRecordsScreen)
+        await wait_until(pilot, lambda: app.screen.entries)  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await on_screen(pilot, ClubRecordScreen)
+        standings = str(app.screen.query_one("#club-standings").render())
+        assert all(f"P{i}" in standings for i in range(4)) and "2 games" in standings
+        assert app.screen.query_one("#club-games").option_count == 4  # type: ignore[attr-defined]
+        await pilot.press("e")
+        exports = list((data_dir() / "exports").glob("*-standings.csv"))
+        assert len(exports) == 1
+        rows = exports[0].read_text().splitlines()
+        assert rows[0] == "rank,player,points,games,tie_break" and len(rows) == 5
+        await pilot.press("down", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayMixin))
+    assert name == "Gamenight's club"

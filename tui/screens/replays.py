@@ -56,11 +56,12 @@ class ReplaysScreen(Screen[None]):
 
     HELP = (
         "↑/↓ pick a game, Enter opens its replay, g shows one game only (again: the next game, "
-        "then all). Games are kept when they end, the newest 200."
+        "then all). Games are kept when they end, the newest 200. c lists the club nights."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Open", priority=True, tooltip="Watch the game highlighted"),
         Binding("g", "filter", "Game filter", tooltip="One game only (again: the next, then all)"),
+        Binding("c", "clubs", "Club nights", tooltip="The club nights kept, with their standings"),
         Binding("escape,q", "app.pop_screen", "Back", key_display="q"),
     ]
 
@@ -123,6 +124,11 @@ class ReplaysScreen(Screen[None]):
             status if self.entries else "No finished game yet: games are kept when they end."
         )
         table.focus()
+
+    def action_clubs(self) -> None:
+        from tui.screens.club_records import ClubRecordsScreen
+
+        self.app.push_screen(ClubRecordsScreen())
 
     def action_filter(self) -> None:
         games = sorted({e.game for e in self.entries})
