@@ -9,7 +9,11 @@ the host's on one core; the clients' own process shares its core with 4 x tables
 adds to the latency measured (it is an upper bound for the host's part). Goal: p99 <= 100 ms at
 200 tables; the table says where p99 first passes 100 ms.
 
-    .venv/bin/python bench/bench_many_tables.py [--tables 50,100,200,300] [--json FILE]
+    .venv/bin/python bench/bench_many_tables.py [--tables 50,100,200,300] [--club] [--json FILE]
+
+With `--club` the tables are a club night's (net/club): one club host process (`python -m
+net.club.cli`) with 4 x tables members, who join the club, are drawn to tables of 4 and reach
+them by their `club_seat`; the figures are then those of a club of that many people.
 """
 
 from __future__ import annotations
@@ -29,7 +33,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_net import bot_client, spawn_host, stop_host  # noqa: E402
+from bench.bench_net import bot_client, spawn_host, spawn_server, stop_host  # noqa: E402
+from net.client import connect  # noqa: E402
 
 GOAL_MS = 100.0
 HOST_CORE, CLIENT_CORE = 0, 1
@@ -71,24 +76,64 @@ def pin(pid: int, core: int) -> None:
         os.sched_setaffinity(pid, {core})
 
 
-async def run_tables(tables: int, data_dir: str) -> dict[str, Any]:
+async def plain_tables(tables: int, data_dir: str) -> tuple[Any, list[TableWatch], Any]:
+    """N plain tables in one host; (process, watches, the clients' games to await)."""
     process, ports = spawn_host(tables, 4, data_dir)
     pin(process.pid, HOST_CORE)
-    pin(0, CLIENT_CORE)
     watches = [TableWatch(4) for _ in ports]
+    games = [
+        bot_client(port, f"B{i}", t * 4 + i, watches[t])
+        for t, port in enumerate(ports)
+        for i in range(4)
+    ]
+    return process, watches, asyncio.gather(*games)
+
+
+async def club_tables(tables: int, data_dir: str) -> tuple[Any, list[TableWatch], Any]:
+    """A club of 4 x N members drawn to N tables of 4 (the round starts once all are in)."""
+    people = 4 * tables
+    args = ["net.club.cli", "--bind", "127.0.0.1", "--table-size", "4", "--no-bots"]
+    process, started = spawn_server("-m", [*args, "--start-with", str(people)], data_dir)
+    pin(process.pid, HOST_CORE)
+    port = int(started["port"])
+    watches = [TableWatch(4) for _ in range(tables)]
+    seats: list[asyncio.Future[dict[str, Any]]] = []
+    members = []
+    for person in range(people):
+        seat = asyncio.get_running_loop().create_future()
+        seats.append(seat)
+
+        def heard(message: dict[str, Any], seat: asyncio.Future[dict[str, Any]] = seat) -> None:
+            if message["type"] == "club_seat" and not seat.done():
+                seat.set_result(message)
+
+        members.append(await connect("127.0.0.1", port, f"C{person}", on_message=heard))
+    return process, watches, play_club(seats, watches, members)
+
+
+async def play_club(
+    seats: list[asyncio.Future[dict[str, Any]]], watches: list[TableWatch], members: list[Any]
+) -> list[tuple[bool, int]]:
+    """Each member plays the seat the club gave them (the round starts once all are in)."""
+    given = await asyncio.gather(*seats)
+    results = await asyncio.gather(
+        *(
+            bot_client(s["port"], f"C{i}", i, watches[s["table"]], s["token"])
+            for i, s in enumerate(given)
+        )
+    )
+    for member in members:
+        await member.close()
+    return list(results)
+
+
+async def run_tables(tables: int, data_dir: str, club: bool = False) -> dict[str, Any]:
+    pin(0, CLIENT_CORE)
+    process, watches, games = await (club_tables if club else plain_tables)(tables, data_dir)
     try:
         cpu_before, _ = host_usage(process.pid)
         start = time.perf_counter()
-        results = await asyncio.wait_for(
-            asyncio.gather(
-                *(
-                    bot_client(port, f"B{i}", t * 4 + i, watches[t])
-                    for t, port in enumerate(ports)
-                    for i in range(4)
-                )
-            ),
-            900,
-        )
+        results = await asyncio.wait_for(games, 900)
         wall = time.perf_counter() - start
         cpu_after, peak_mb = host_usage(process.pid)
     finally:
@@ -114,13 +159,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", default="50,100,200,300", help="table counts, comma-separated")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
+    parser.add_argument("--club", action="store_true", help="the tables of one club night")
     args = parser.parse_args()
     counts = [int(n) for n in args.tables.split(",")]
     rows = []
     with tempfile.TemporaryDirectory() as data_dir:
         os.environ["GAMENIGHT_DATA_DIR"] = data_dir  # the clients' reconnect tokens too
         for count in counts:
-            rows.append(asyncio.run(run_tables(count, data_dir)))
+            rows.append(asyncio.run(run_tables(count, data_dir, args.club)))
     head = f"{'tables':>6} {'conns':>6} {'actions':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"
     print(f"{head} {'host cpu':>9} {'busy':>5} {'rss MB':>7} {'errors':>6}")
     for r in rows:

@@ -165,13 +165,16 @@ class Watch(Protocol):
 
 
 async def bot_client(
-    port: int, name: str, seed: int, watch: Watch | None = None
+    port: int, name: str, seed: int, watch: Watch | None = None, token: str | None = None
 ) -> tuple[bool, int]:
     """Play a seat to the end with an easy bot; returns (finished, errors). `watch` is told
-    each new state version this client holds and each action it sends."""
+    each new state version this client holds and each action it sends; `token` takes a seat
+    given beforehand (a club's `club_seat`)."""
     seat = Seat()
     bot, rng = get_bot("nothanks", "easy"), random.Random(seed)
-    session = await connect("127.0.0.1", port, name, on_message=seat)
+    session = ClientSession("127.0.0.1", port, name, on_message=seat)
+    session.token = token
+    await session.open()
     seat.session = session
     seen = acted = -1
     try:

@@ -62,15 +62,16 @@ class Link:
     def closed(self) -> bool:
         return self.closed_reason is not None
 
-    def push(self, message: dict[str, Any]) -> None:
-        """Queue one frame without waiting; a peer that lets too much pile up is dropped."""
+    def push(self, message: dict[str, Any], frame: bytes | None = None) -> None:
+        """Queue one frame without waiting; a peer that lets too much pile up is dropped.
+        `frame` is `message` already encoded (a broadcast encodes once for everyone)."""
         if self.closed:
             return
         if self.writer.transport.is_closing():  # the peer is gone; recv() will say so
             self.close("the connection was closed")
             return
         try:
-            frame = encode(message)
+            frame = encode(message) if frame is None else frame
         except (ValueError, TypeError, OverflowError) as err:  # too large, or not msgpack
             log.error("cannot send %s a %s frame: %s", self.peer, brief(message.get("type")), err)
             self.fail("unsendable", f"a {brief(message.get('type'))} message could not be sent")

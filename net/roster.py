@@ -13,6 +13,7 @@ from typing import Any
 
 from net.limits import Window
 from net.link import Link
+from net.protocol import encode
 from net.referee import Endpoint
 
 CHAT_BURST = 8  # chat lines a member may send within CHAT_WINDOW seconds
@@ -81,5 +82,22 @@ class Roster:
         return True
 
     def broadcast(self, message: dict[str, Any]) -> None:
+        """Send `message` to everyone, encoded once for all the connections (a club's message
+        to hundreds of members costs one encoding, not hundreds)."""
+        frame: bytes | None = None
         for member in list(self.members):
-            member.endpoint.push(message)
+            endpoint = member.endpoint
+            if isinstance(endpoint, Link):
+                if frame is None:
+                    frame = encoded(message)
+                endpoint.push(message, frame or None)
+            else:
+                endpoint.push(message)
+
+
+def encoded(message: dict[str, Any]) -> bytes:
+    """The frame of `message`, or b"" when it cannot be one (each link then says why)."""
+    try:
+        return encode(message)
+    except (ValueError, TypeError, OverflowError):
+        return b""

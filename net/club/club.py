@@ -14,7 +14,7 @@ plays from the next round); a member who drops mid-round keeps their seat as at 
 standing in after the plan's delay; a member who leaves the club (`leave`) gives their seat to
 a bot for good and keeps the standings their finished games earned. The club's `club` messages
 are folded to one per CHANGES_EVERY seconds, so a big club's tables ending together cost each
-member one message.
+member one message (a longer fold the bigger the club: CHANGES_PER_MEMBER).
 """
 
 from __future__ import annotations
@@ -48,7 +48,8 @@ from net.session import Message, Session
 
 log = logging.getLogger(__name__)
 
-CHANGES_EVERY = 0.2  # seconds: `club` messages are folded to at most one per this long
+CHANGES_EVERY = 0.2  # seconds: `club` messages are folded to at most one per this long,
+CHANGES_PER_MEMBER = 0.0025  # and this much longer per member (2 s for 800): one costs them all
 
 
 class Club:
@@ -485,8 +486,8 @@ class Club:
         for listener in list(self.listeners):
             listener()
         if self._changes is None and not self._closing:
-            loop = asyncio.get_running_loop()
-            self._changes = loop.call_later(CHANGES_EVERY, self._send_changes)
+            wait = max(CHANGES_EVERY, CHANGES_PER_MEMBER * len(self.lobby.seats))
+            self._changes = asyncio.get_running_loop().call_later(wait, self._send_changes)
 
     def _send_changes(self) -> None:
         self._changes = None

@@ -396,3 +396,43 @@ async def test_the_openssh_client_reaches_the_game_screen(tmp_path: Path) -> Non
         await ssh.hang_up()
         await door.door.close()
         await door.host.close()
+
+
+async def test_two_friends_through_one_club_door_are_two_members_at_their_own_seats() -> None:
+    """Issue 26: a club is reached by the SSH door like a table. Two friends type their names
+    at one door, both land in the club, and the round seats each of them at a seat of their
+    own (the club's door program follows club_seat to the table)."""
+    from net.club.club import Club
+    from net.club.member_bot import MemberBot
+    from net.club.plan import ClubPlan
+
+    club = Club(ClubPlan(("nothanks",), table_size=4), name=None, bind="127.0.0.1", joins=None)
+    await club.serve()
+    door = await open_ssh_door(SshPlan(0), club, ["127.0.0.1"])  # type: ignore[arg-type]
+    assert door.port is not None and club.port is not None
+    bots = [MemberBot("127.0.0.1", club.port, f"Bot{i}") for i in range(2)]
+    terminals: list[Terminal] = []
+    try:
+        for name in ("Oli", "Ivy"):
+            friend = await Terminal.open(door.port, "play")
+            await friend.expect("Welcome to Gamenight's club")
+            friend.press(name + "\r")
+            await wait_for(lambda n=name: n in club.players(), 15)
+            await friend.expect("Standings")  # the club screen, by itself
+            terminals.append(friend)
+        for bot in bots:
+            await bot.open()
+        await wait_for(lambda: len(club.players()) == 4, 15)
+        await club.start_round()
+        for friend in terminals:
+            await friend.expect(GAME_SCREEN)
+        (table,) = club.tables
+        seats = {table.seat_of("Oli"), table.seat_of("Ivy")}
+        assert None not in seats and len(seats) == 2
+        await wait_for(lambda: all(table.host.connected(s) for s in seats if s is not None), 15)
+    finally:
+        await asyncio.gather(*(t.close() for t in terminals))
+        for bot in bots:
+            await bot.close()
+        await door.close()
+        await club.close()

@@ -103,6 +103,7 @@ def _add_club(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     add_ssh_arguments(club)
     add_web_arguments(club)
+    add_door_arguments(club)
 
 
 def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -269,7 +270,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         apply_door_arguments(args)
         return run_app(host=plan, player=player)
     if args.command == "club":
-        return run_app(host=_club_plan(args, player), player=player)
+        plan = _club_plan(args, player)
+        apply_door_arguments(args)
+        return run_app(host=plan, player=player)
     if args.command == "join":
         join = JoinPlan(
             player=player,
