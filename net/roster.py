@@ -7,7 +7,7 @@ the endpoints the host attaches from it), so the answer cannot disagree between 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,11 +81,15 @@ class Roster:
             window.add(now)
         return True
 
-    def broadcast(self, message: dict[str, Any]) -> None:
-        """Send `message` to everyone, encoded once for all the connections (a club's message
-        to hundreds of members costs one encoding, not hundreds)."""
+    def broadcast(
+        self, message: dict[str, Any], to: Callable[[Member], bool] | None = None
+    ) -> None:
+        """Send `message` to everyone (or those `to` picks), encoded once for all the
+        connections (a club's message to hundreds of members costs one encoding)."""
         frame: bytes | None = None
         for member in list(self.members):
+            if to is not None and not to(member):
+                continue
             endpoint = member.endpoint
             if isinstance(endpoint, Link):
                 if frame is None:

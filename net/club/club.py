@@ -13,8 +13,9 @@ Chosen: the people drawn are the members connected when the round starts (someon
 plays from the next round); a member who drops mid-round keeps their seat as at any table, a bot
 standing in after the plan's delay; a member who leaves the club (`leave`) gives their seat to
 a bot for good and keeps the standings their finished games earned. The club's `club` messages
-are folded to one per CHANGES_EVERY seconds, so a big club's tables ending together cost each
-member one message (a longer fold the bigger the club: CHANGES_PER_MEMBER).
+are folded to one per CHANGES_EVERY seconds (longer the bigger the club: CHANGES_PER_MEMBER),
+so a big club's tables ending together cost each member one message, and members playing at a
+table are sent none until their game ends.
 """
 
 from __future__ import annotations
@@ -490,8 +491,15 @@ class Club:
             self._changes = asyncio.get_running_loop().call_later(wait, self._send_changes)
 
     def _send_changes(self) -> None:
+        """The `club` message to everyone but those playing at a table: they are sent the
+        evening as it stands when their game ends (the next fold after it)."""
         self._changes = None
-        self.roster.broadcast(self._club_message())
+        playing = {person for t in self.tables if not t.over for person in t.draw.people}
+
+        def idle(member: Member) -> bool:
+            return member.seat is None or self.lobby.seats[member.seat].name not in playing
+
+        self.roster.broadcast(self._club_message(), to=idle)
 
 
 def _log_refusal(task: asyncio.Task[list[ClubTable]]) -> None:
