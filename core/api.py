@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import random
 import reprlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
+
+from core.refusals import PLAIN, REFUSALS, fits, word
 
 Action = dict[str, Any]
 View = dict[str, Any]
@@ -24,7 +26,36 @@ _BRIEF.maxlevel = 2
 
 
 class IllegalMove(ValueError):
-    """An action the rules refuse; `str(err)` is a sentence a player can read."""
+    """An action the rules refuse, as data: `code` (a key of core.refusals.REFUSALS) and
+    `params` (plain str and int values), so each client can word it in its own language;
+    `str(err)` is the English sentence.
+
+    Raised as `IllegalMove("not_your_turn", turn=2, seat=0)`, or `IllegalMove("game_over")`
+    for a template without placeholders. A bare sentence that is not a code (code outside core
+    and net not coded yet) is still accepted, as the code `refused` with the sentence as its
+    `message`: core and net never raise one (tests/core/test_refusals.py checks).
+    """
+
+    code: str
+    params: dict[str, str | int]
+
+    def __init__(self, code: str, /, **params: str | int) -> None:
+        if code not in REFUSALS and not params:
+            code, params = PLAIN, {"message": code}
+        super().__init__(word(code, params))
+        self.code = code
+        self.params = params
+
+    @classmethod
+    def rebuilt(cls, code: str, params: Mapping[str, str | int], english: str) -> IllegalMove:
+        """A refusal received from elsewhere (a host's error frame): worded here when this
+        side knows the code and the params fit its template, else `english`, the sender's
+        sentence (a newer host's code), keeping the code and params either way."""
+        if fits(code, params):
+            return cls(code, **params)
+        err = cls(english)
+        err.code, err.params = code, dict(params)
+        return err
 
 
 @dataclass(frozen=True)
@@ -189,11 +220,11 @@ def action_kind(action: object, kinds: tuple[str, ...]) -> str:
     words whatever the game.
     """
     if not isinstance(action, dict):
-        raise IllegalMove(f"an action must be a map with a 'kind', not {type(action).__name__}")
+        raise IllegalMove("action_not_a_map", type=type(action).__name__)
     kind = action.get("kind")
     if not isinstance(kind, str) or kind not in kinds:
         known = ", ".join(repr(k) for k in kinds)
-        raise IllegalMove(f"unknown action kind {brief(kind)}; this game knows {known}")
+        raise IllegalMove("unknown_kind", kind=brief(kind), known=known)
     return kind
 
 
@@ -208,7 +239,7 @@ def brief(value: object) -> str:
 def check_seat(seat: object, players: int) -> int:
     """The seat as an int in range, or IllegalMove."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise IllegalMove(f"there is no seat {brief(seat)} at this table of {players}")
+        raise IllegalMove("no_such_seat", seat=brief(seat), players=players)
     return seat
 
 

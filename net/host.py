@@ -272,7 +272,8 @@ class Host:
         except ProtocolError as err:
             member.endpoint.push(error(err.code, str(err), request=request))
         except IllegalMove as err:
-            member.endpoint.push(error("illegal", str(err), request=request))
+            reason = {"code": err.code, "params": err.params}
+            member.endpoint.push(error("illegal", str(err), request=request, reason=reason))
         except OSError:  # the journal could not be written; the table did not change
             log.exception("could not journal seat %s's action", member.seat)
             message = "the host could not save that move (is its disk full?); nothing changed"
@@ -303,7 +304,7 @@ class Host:
             )
         action = message["action"]
         if action["kind"] == "timeout":
-            raise IllegalMove("only the host's clock can time a turn out")
+            raise IllegalMove("timeout_not_yours")
         referee = self.running.referee
         referee.act(member.seat, action, message["version"])
         return referee.version

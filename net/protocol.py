@@ -111,11 +111,22 @@ def request_id(message: dict[str, Any]) -> int | None:
 
 
 def error(
-    code: str, message: str, *, fatal: bool = False, request: int | None = None
+    code: str,
+    message: str,
+    *,
+    fatal: bool = False,
+    request: int | None = None,
+    reason: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """An error frame; `fatal` tells the peer the connection is about to close, `request` echoes
-    the `id` of the message refused, so a client can match the verdict to its intent."""
+    the `id` of the message refused, so a client can match the verdict to its intent.
+
+    `reason` (an `illegal` refusal's `{"code": ..., "params": {...}}`, see core/refusals.py)
+    is the refusal as data, so each client words it in its own language; `message` stays the
+    English, for a client that does not know the code."""
     frame: dict[str, Any] = {"type": "error", "code": code, "message": message, "fatal": fatal}
     if request is not None:
         frame["id"] = request
+    if reason is not None:
+        frame["reason"] = reason
     return frame

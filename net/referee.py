@@ -208,7 +208,7 @@ class Referee:
         `write_ahead` (a journal that cannot be written) also leaves the game as it was.
         """
         if self._closed:
-            raise IllegalMove("this table is closed")
+            raise IllegalMove("table_closed")
         check_seat(seat, len(self.seats))
         if version is not None:
             self._check_fresh(seat, version)
@@ -239,19 +239,20 @@ class Referee:
         turn-based game nobody else moves while it is this seat's turn.
         """
         if isinstance(version, bool) or not isinstance(version, int):
-            raise IllegalMove("an action must name the state version it was decided on")
+            raise IllegalMove("version_missing")
         if not 0 <= version <= self.version:
-            raise IllegalMove(f"this table has no state {version}; look again")
+            raise IllegalMove("no_such_version", version=version)
         stale = self._staleness(seat, version)
         if stale is not None:
-            raise IllegalMove(stale)
+            raise stale
 
-    def _staleness(self, seat: int, version: int) -> str | None:
-        """Why a decision of `seat` made on state `version` no longer stands, or None."""
+    def _staleness(self, seat: int, version: int) -> IllegalMove | None:
+        """Why a decision of `seat` made on state `version` no longer stands (the refusal, not
+        raised: a bot's turn only asks), or None."""
         if seat not in self._to_act[version]:
-            return "that action was decided on a state where it was not your move"
+            return IllegalMove("stale_not_your_move")
         if any(actor == seat for actor, _ in self.record["actions"][version:]):
-            return "you have moved since the state that action was decided on"
+            return IllegalMove("stale_moved_since")
         return None
 
     # ---- pausing between rounds -----------------------------------------------------------

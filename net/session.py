@@ -23,6 +23,28 @@ from net.protocol import request_id
 Message = dict[str, Any]
 
 
+def refusal(frame: Message) -> IllegalMove:
+    """The IllegalMove an error frame for an `act` stands for: rebuilt from its `reason` (code
+    and params, worded here) when it has one, else its English `message` as a bare sentence
+    (an older host, or an error that is not the rules' refusal, such as `not_saved`)."""
+    english = str(frame.get("message"))
+    reason = frame.get("reason")
+    if isinstance(reason, dict):
+        code, params = reason.get("code"), reason.get("params", {})
+        if (
+            isinstance(code, str)
+            and isinstance(params, dict)
+            and all(isinstance(name, str) and _plain(value) for name, value in params.items())
+        ):
+            return IllegalMove.rebuilt(code, params, english)
+    return IllegalMove(english)
+
+
+def _plain(value: object) -> bool:
+    """A parameter value a refusal may carry: a str or an int (not a bool)."""
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
 class Session:
     """Receives one seat's messages; subclasses say how intents reach the host (`send`)."""
 
@@ -50,7 +72,7 @@ class Session:
             if kind == "acted":
                 future.set_result(None)
             else:
-                future.set_exception(IllegalMove(message["message"]))
+                future.set_exception(refusal(message))
             return
         if kind == "state":
             self.state = message
@@ -92,7 +114,7 @@ class Session:
         if version is None:
             version = self.state["version"] if self.state is not None else 0
         if self.closed_reason is not None:
-            raise IllegalMove(f"not connected to the table: {self.closed_reason}")
+            raise IllegalMove("not_connected", reason=str(self.closed_reason))
         request = next(self._ids)
         future = asyncio.get_running_loop().create_future()
         self._pending[request] = future
@@ -118,5 +140,5 @@ class Session:
     def _fail_pending(self) -> None:
         for future in self._pending.values():
             if not future.done():
-                future.set_exception(IllegalMove("the connection to the table was lost"))
+                future.set_exception(IllegalMove("connection_lost"))
         self._pending.clear()

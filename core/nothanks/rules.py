@@ -161,12 +161,12 @@ class NoThanks:
         kind = action_kind(action, KINDS)
         if len(action) != 1:
             extra = brief(sorted(str(k) for k in action if k != "kind"))
-            raise IllegalMove(f"a {kind} action takes no other fields (got {extra})")
+            raise IllegalMove("no_other_fields", kind=kind, extra=extra)
         if state.card is None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove("game_over")
         check_seat(seat, state.players)
         if seat != state.turn:
-            raise IllegalMove(f"it is seat {state.turn}'s turn, not seat {seat}'s")
+            raise IllegalMove("not_your_turn", turn=state.turn, seat=seat)
         if kind == "pass":
             return self._pass(state, seat)
         return self._take(state, seat)
@@ -174,7 +174,7 @@ class NoThanks:
     @staticmethod
     def _pass(state: NoThanksState, seat: int) -> NoThanksState:
         if state.tokens[seat] == 0:
-            raise IllegalMove("you have no tokens left, so you must take the card (NT-8)")
+            raise IllegalMove("pass_needs_tokens")  # NT-8
         s = NoThanksState()
         s.players = state.players
         s.seed = state.seed

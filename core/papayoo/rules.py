@@ -133,7 +133,7 @@ class Papayoo:
         if kind not in KINDS:
             kind = action_kind(action, KINDS)  # raises the common refusal
         if state.phase == "over":
-            raise IllegalMove("the game is over")
+            raise IllegalMove("game_over")
         if type(seat) is not int or not 0 <= seat < state.players:
             check_seat(seat, state.players)
         if kind == "play":
@@ -143,21 +143,21 @@ class Papayoo:
     @staticmethod
     def _pass(state: PapayooState, seat: int, action: Action) -> PapayooState:
         if len(action) != 2 or "cards" not in action:
-            raise IllegalMove("a pass_cards action has exactly one more field, 'cards'")
+            raise IllegalMove("pass_cards_fields")
         if state.phase != "pass":
-            raise IllegalMove("the cards have been passed already; it is time to play")
+            raise IllegalMove("cards_passed")
         if state.chosen[seat] is not None:
-            raise IllegalMove("you have passed your cards already (a pass is final)")
+            raise IllegalMove("passed_already")
         cards = action["cards"]
         count = pass_count(state.players)
         if not isinstance(cards, list | tuple) or len(cards) != count:
-            raise IllegalMove(f"pass exactly {count} cards (PY-8), not {brief(cards)}")
+            raise IllegalMove("pass_count", count=count, cards=brief(cards))  # PY-8
         hand = state.hands[seat]
         for card in cards:
             if not isinstance(card, str) or card not in hand:
-                raise IllegalMove(f"you cannot pass {brief(card)}: it is not in your hand")
+                raise IllegalMove("pass_card_not_in_hand", card=brief(card))
         if len(set(cards)) != count:
-            raise IllegalMove("pass each card only once")
+            raise IllegalMove("pass_card_twice")
         s = state.copy()
         chosen = list(state.chosen)
         chosen[seat] = sort_cards(cards)
@@ -169,20 +169,20 @@ class Papayoo:
     @staticmethod
     def _play(state: PapayooState, seat: int, action: Action) -> PapayooState:
         if len(action) != 2 or "card" not in action:
-            raise IllegalMove("a play action has exactly one more field, 'card'")
+            raise IllegalMove("play_fields")
         if state.phase != "play":
-            raise IllegalMove("play once every player has passed their cards")
+            raise IllegalMove("play_after_pass")
         if seat != state.turn:
-            raise IllegalMove(f"it is seat {state.turn}'s turn to play, not seat {seat}'s")
+            raise IllegalMove("not_your_turn_to_play", turn=state.turn, seat=seat)
         card = action["card"]
         hand = state.hands[seat]
         if not isinstance(card, str) or card not in hand:
-            raise IllegalMove(f"you cannot play {brief(card)}: it is not in your hand")
+            raise IllegalMove("card_not_in_hand", card=brief(card))
         trick = state.trick
         if trick:
             lead = SUIT[trick[0][1]]
             if SUIT[card] != lead and any(SUIT[c] == lead for c in hand):
-                raise IllegalMove(f"you must follow suit: play one of your {lead} cards (PY-13)")
+                raise IllegalMove("must_follow_suit", suit=lead)  # PY-13
         s = state.copy()
         index = hand.index(card)
         hands = list(state.hands)

@@ -255,20 +255,18 @@ def _deal(state: PasovecState, order: tuple[int, ...], faces: bytes) -> None:
 def _parse_dice(dice: object) -> Combo:
     """The combination a roll action names, or IllegalMove saying what is wrong (PA-7)."""
     if not isinstance(dice, dict):
-        raise IllegalMove("a roll names its dice as a map like {'blue': 1, 'red': 1}")
+        raise IllegalMove("dice_not_a_map")
     unknown = [key for key in dice if key not in COLOURS]
     if unknown:
-        raise IllegalMove(
-            f"there are no {brief(unknown[0])} dice; the colours are blue, yellow, red"
-        )
+        raise IllegalMove("no_such_dice", colour=brief(unknown[0]))
     counts = []
     for colour in COLOURS:
         count = dice.get(colour, 0)
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_EACH:
-            raise IllegalMove(f"roll 0, 1 or 2 {colour} dice, not {brief(count)}")
+            raise IllegalMove("dice_count", colour=colour, count=brief(count))
         counts.append(count)
     if not any(counts):
-        raise IllegalMove("roll at least one die (PA-7)")
+        raise IllegalMove("no_dice")  # PA-7
     return (counts[0], counts[1], counts[2])
 
 
@@ -284,8 +282,10 @@ def _only_fields(action: Action, kind: str) -> None:
     """IllegalMove unless the action has exactly the fields its kind takes."""
     if action.keys() != _KEYS[kind]:
         extra = brief(sorted(str(k) for k in action if k != "kind"))
-        wanted = ", ".join(repr(f) for f in FIELDS[kind]) or "no other fields"
-        raise IllegalMove(f"a {kind} action takes {wanted} (got {extra})")
+        if not FIELDS[kind]:
+            raise IllegalMove("no_other_fields", kind=kind, extra=extra)
+        wanted = ", ".join(repr(f) for f in FIELDS[kind])
+        raise IllegalMove("fields_wanted", kind=kind, fields=wanted, extra=extra)
 
 
 Move = Combo | int
@@ -299,20 +299,20 @@ def _checked_move(state: PasovecState, seat: object, action: object) -> Move:
     kind = action_kind(action, KINDS)
     assert isinstance(action, dict)
     if state.phase == OVER:
-        raise IllegalMove("the game is over")
+        raise IllegalMove("game_over")
     seat = check_seat(seat, state.players)
     _only_fields(action, kind)
     if kind == "roll":
         combo = _parse_dice(action["dice"])
         if state.phase != ROLL:
-            raise IllegalMove("the dice are rolled; decide on this sum first")
+            raise IllegalMove("dice_rolled")
         if seat != state.active:
-            raise IllegalMove(f"it is seat {state.active}'s roll, not seat {seat}'s")
+            raise IllegalMove("not_your_roll", active=state.active, seat=seat)
         return combo
     if state.phase != DECIDE:
-        raise IllegalMove(f"seat {state.active} rolls first; decide once the sum is known")
+        raise IllegalMove("roll_first", active=state.active)
     if seat not in state.waiting:
-        raise IllegalMove("you have already decided on this roll (PA-8)")
+        raise IllegalMove("decided_already")  # PA-8
     return TOKEN if kind == "token" else _check_discard(state, seat, action["card"])
 
 
@@ -612,16 +612,15 @@ def winners(scores: list[int], tokens: tuple[int, ...] | list[int]) -> tuple[lis
 def _check_discard(state: PasovecState, seat: int, card: object) -> int:
     """The card if `seat` may discard it on this sum (PA-8), else IllegalMove saying why."""
     if isinstance(card, bool) or not isinstance(card, int):
-        raise IllegalMove(f"a discard names a card by its number, not {brief(card)}")
+        raise IllegalMove("discard_not_a_number", card=brief(card))
     if card not in state.hands[seat]:
-        raise IllegalMove(f"you have no {brief(card)} in your hand")
+        raise IllegalMove("no_such_card", card=brief(card))
     assert state.sum is not None
     price = cost(card, state.sum)
     held = state.tokens[seat]
     if price > held:
-        raise IllegalMove(
-            f"discarding {card} on a sum of {state.sum} costs {price} tokens "
-            f"and you hold {held} (PA-8)"
+        raise IllegalMove(  # PA-8
+            "discard_too_dear", card=card, sum=state.sum, price=price, held=held
         )
     return card
 

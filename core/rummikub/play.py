@@ -38,16 +38,14 @@ def read_table(sets: object) -> list[ReadSet]:
     sent: more sets than the tiles allow, a set longer than a run can be, or more tiles than
     the game has. Only then is a tile read, so a huge frame costs no more than a small one."""
     if not isinstance(sets, list | tuple):
-        raise IllegalMove(f"a play's table must be a list of sets, not {brief(sets)}")
+        raise IllegalMove("table_not_a_list", value=brief(sets))
     if len(sets) > MAX_SETS:
-        raise IllegalMove(
-            f"a table of {len(sets)} sets cannot be: {TILES} tiles make at most {MAX_SETS}"
-        )
+        raise IllegalMove("too_many_sets", count=len(sets), tiles=TILES, most=MAX_SETS)
     sizes = [len(s) if isinstance(s, list | tuple) else 0 for s in sets]
     if max(sizes, default=0) > HIGH:
-        raise IllegalMove(f"a set of {max(sizes)} tiles is too long: a run has at most 13 tiles")
+        raise IllegalMove("set_too_long", size=max(sizes))
     if sum(sizes) > TILES:
-        raise IllegalMove(f"a table of {sum(sizes)} tiles cannot be: the game has {TILES}")
+        raise IllegalMove("too_many_tiles", count=sum(sizes), tiles=TILES)
     return [read_set(s) for s in sets]
 
 
@@ -64,16 +62,13 @@ def check_play(
     old, new = Counter(t for s in before for t in s), Counter(t for s in after for t in s)
     gone = old - new
     if gone:
-        raise IllegalMove(
-            f"{quoted(sorted(gone.elements()))} was on the table and is missing: "
-            "tiles on the table stay on the table"
-        )
+        raise IllegalMove("table_tile_missing", tiles=quoted(sorted(gone.elements())))
     placed = new - old
     missing = placed - Counter(rack)
     if missing:
-        raise IllegalMove(f"you do not have {quoted(sorted(missing.elements()))} on your rack")
+        raise IllegalMove("not_on_rack", tiles=quoted(sorted(missing.elements())))
     if not placed:
-        raise IllegalMove("a play must put at least one tile from your rack on the table")
+        raise IllegalMove("nothing_placed")
     if not melded:
         _check_initial_meld(before, sets, jokers_in_first_meld)
     elif old[JOKER]:
@@ -90,18 +85,13 @@ def _check_initial_meld(before: Table, sets: list[ReadSet], jokers_allowed: bool
     remaining = Counter(s.tiles for s in sets)
     kept = Counter(before)
     if kept - remaining:
-        raise IllegalMove(
-            "before your initial meld you may not add to, move or rearrange the table's sets: "
-            "lay new sets of your own"
-        )
+        raise IllegalMove("meld_touches_table")  # RK-8
     new_sets = [s for s in sets if _take(remaining, kept, s.tiles)]
     if not jokers_allowed and any(JOKER in s.tiles for s in new_sets):
-        raise IllegalMove("jokers may not be used in the initial meld")
+        raise IllegalMove("meld_jokers")  # RK-9
     value = sum(s.best_value for s in new_sets)
     if value < MELD_POINTS:
-        raise IllegalMove(
-            f"your initial meld is worth {value}; it must be worth at least {MELD_POINTS}"
-        )
+        raise IllegalMove("meld_too_low", value=value, needed=MELD_POINTS)  # RK-8
 
 
 def _take(remaining: Counter[tuple[str, ...]], kept: Counter[tuple[str, ...]], tiles) -> bool:
@@ -126,10 +116,7 @@ def check_jokers(before: list[ReadSet], after: list[ReadSet]) -> None:
         if any(not (demand - (spare + supply)) for supply in supplies):
             return
     stands = " or ".join(sorted({describe(sorted(_named(c).elements())) for c in product(*olds)}))
-    raise IllegalMove(
-        f"a joker on the table stands for {stands}: to free it, put that tile in its place "
-        "and use the joker again"
-    )
+    raise IllegalMove("joker_not_freed", tiles=stands)  # RK-12
 
 
 def _named(choice: Sequence[Sequence[Tile]]) -> Counter[str]:

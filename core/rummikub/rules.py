@@ -150,12 +150,12 @@ class Rummikub:
         allowed = {"kind", "table"} if kind == "play" else {"kind"}
         extra = sorted(str(k) for k in action if k not in allowed)
         if extra:
-            raise IllegalMove(f"a {kind} action takes no field {brief(extra)}")
+            raise IllegalMove("no_such_field", kind=kind, extra=brief(extra))
         if state.turn is None:
-            raise IllegalMove("the match is over")
+            raise IllegalMove("match_over")
         check_seat(seat, state.players)
         if seat != state.turn:
-            raise IllegalMove(f"it is seat {state.turn}'s turn, not seat {seat}'s")
+            raise IllegalMove("not_your_turn", turn=state.turn, seat=seat)
         if kind == "play":
             return self._play(state, seat, action.get("table"))
         count = 1 if kind == "draw" else PENALTY  # RK-7, RK-14

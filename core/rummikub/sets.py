@@ -47,7 +47,7 @@ def check_code(value: object) -> str:
     """The code if it names a tile, else IllegalMove."""
     if value == JOKER or (isinstance(value, str) and value in TILE_OF):
         return value  # type: ignore[return-value]
-    raise IllegalMove(f"{brief(value)} is not a tile; tiles are written like R7, K13 or J")
+    raise IllegalMove("not_a_tile", value=brief(value))
 
 
 def rack_value(tiles: Iterable[str]) -> int:
@@ -76,40 +76,43 @@ class ReadSet:
         return max(value for _, value in self.readings)
 
 
-def _run_reading(tiles: Sequence[str]) -> tuple[tuple[Tile, ...], int] | str:
-    """The joker reading of `tiles` as a run (RK-3), or why it is not one."""
+def _run_reading(tiles: Sequence[str]) -> tuple[tuple[Tile, ...], int] | IllegalMove:
+    """The joker reading of `tiles` as a run (RK-3), or why it is not one (not raised: whether
+    it is the reason depends on the group reading)."""
     shown = quoted(tiles)
     real = [(i, TILE_OF[t]) for i, t in enumerate(tiles) if t != JOKER]
     colours = {c for _, (c, _) in real}
     if len(colours) > 1:
-        return f"the run {shown} mixes colours"
+        return IllegalMove("run_mixes_colours", tiles=shown)
     colour = real[0][1][0]
     first = real[0][1][1] - real[0][0]
     for i, (_, number) in real:
         if number != first + i:
-            return f"the run {shown} is not in order: each number must be one more than the last"
+            return IllegalMove("run_out_of_order", tiles=shown)
     last = first + len(tiles) - 1
     if first < LOW:
-        return f"the run {shown} would go below 1"
+        return IllegalMove("run_below_one", tiles=shown)
     if last > HIGH:
-        return f"the run {shown} would go past 13 (13 is never followed by 1)"
+        return IllegalMove("run_past_thirteen", tiles=shown)
     jokers = tuple((colour, first + i) for i, t in enumerate(tiles) if t == JOKER)
     return jokers, sum(range(first, last + 1))
 
 
-def _group_readings(tiles: Sequence[str]) -> tuple[tuple[tuple[Tile, ...], int], ...] | str:
+def _group_readings(
+    tiles: Sequence[str],
+) -> tuple[tuple[tuple[Tile, ...], int], ...] | IllegalMove:
     """Every joker reading of `tiles` as a group (RK-2, RK-4), or why it is not one."""
     shown = quoted(tiles)
     real = [TILE_OF[t] for t in tiles if t != JOKER]
     numbers = {n for _, n in real}
     if len(numbers) > 1:
-        return f"{shown} is neither a run (one colour) nor a group (one number)"
+        return IllegalMove("neither_run_nor_group", tiles=shown)
     if len(tiles) > 4:
-        return f"the group {shown} has more than 4 tiles"
+        return IllegalMove("group_too_big", tiles=shown)
     colours = [c for c, _ in real]
     repeated = [COLOURS[c] for c, k in Counter(colours).items() if k > 1]
     if repeated:
-        return f"the group {shown} repeats the colour {COLOUR_NAMES[repeated[0]]}"
+        return IllegalMove("group_repeats_colour", tiles=shown, colour=COLOUR_NAMES[repeated[0]])
     number = real[0][1]
     missing = [c for c in range(4) if c not in colours]
     jokers = len(tiles) - len(real)
@@ -122,16 +125,18 @@ def _group_readings(tiles: Sequence[str]) -> tuple[tuple[tuple[Tile, ...], int],
 def read_set(tiles: object) -> ReadSet:
     """The set checked and normalised (RK-2 to RK-4), or IllegalMove saying why it is not one."""
     if not isinstance(tiles, list | tuple):
-        raise IllegalMove(f"a set must be a list of tiles, not {brief(tiles)}")
+        raise IllegalMove("set_not_a_list", value=brief(tiles))
     if len(tiles) > HIGH:  # before reading a tile: a set may be any size a frame can carry
-        raise IllegalMove(f"a set of {len(tiles)} tiles is too long: a run has at most 13 tiles")
+        raise IllegalMove("set_too_long", size=len(tiles))
     codes = [check_code(t) for t in tiles]
     shown = quoted(codes)
+    if not codes:
+        raise IllegalMove("empty_set")
     if len(codes) < MIN_SET:
-        raise IllegalMove(f"{shown or 'an empty set'} is too short: a set needs at least 3 tiles")
+        raise IllegalMove("set_too_short", tiles=shown)
     real = [TILE_OF[t] for t in codes if t != JOKER]
     if not real:
-        raise IllegalMove(f"{shown} has no tile besides jokers")
+        raise IllegalMove("only_jokers", tiles=shown)
     same_colour = len({c for c, _ in real}) == 1
     if same_colour and JOKER not in codes and len({n for _, n in real}) == len(real):
         codes = sorted(codes, key=sort_key)  # a jokerless run is normalised, never misread
@@ -145,8 +150,9 @@ def read_set(tiles: object) -> ReadSet:
         if not isinstance(run, tuple):
             codes = sorted(codes, key=sort_key)
     if not readings:
-        reason = run if isinstance(run, str) and len({n for _, n in real}) > 1 else group
-        raise IllegalMove(str(reason))
+        reason = run if isinstance(run, IllegalMove) and len({n for _, n in real}) > 1 else group
+        assert isinstance(reason, IllegalMove)  # no readings at all, so the group has none
+        raise reason
     return ReadSet(tuple(codes), tuple(readings))
 
 
