@@ -23,6 +23,7 @@ table when the club draws them (`SitAtClubTable`).
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -103,6 +104,7 @@ class GamenightApp(App[None]):
         self.player_name = player or settings.player_name()
         self.table: TableLink | None = None
         self.club: ClubLink | None = None
+        self.restart = False  # the language changed: run again in it (tui/programs/cli.py)
 
     def get_default_screen(self) -> MenuScreen:
         return MenuScreen()
@@ -129,6 +131,20 @@ class GamenightApp(App[None]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.screen))
+
+    def action_language(self) -> None:
+        """Choose the language; a new one is remembered and the program starts again in it."""
+        from tui.screens.language import LanguageScreen
+
+        def chosen(language: str | None) -> None:
+            from tui.base.i18n import current
+
+            if language is not None and language != current():
+                settings.remember(language=language)
+                self.restart = True
+                self.exit()
+
+        self.push_screen(LanguageScreen(), chosen)
 
     def action_rules(self, game_id: str = "") -> None:
         from tui.games import playable_games, rules_text
@@ -430,7 +446,7 @@ def run_app(
     replay: Path | None = None,
 ) -> int:
     """Run the app in the terminal; the exit status for `gamenight`."""
-    GamenightApp(
+    app = GamenightApp(
         host=host,
         join=join,
         player=player,
@@ -438,5 +454,8 @@ def run_app(
         solo=solo,
         replays=replays,
         replay=replay,
-    ).run()
+    )
+    app.run()
+    if app.restart:  # in the language just chosen (remembered): the menu again, in it
+        os.execv(sys.executable, [sys.executable, "-m", "tui.programs.cli"])
     return 0

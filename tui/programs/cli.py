@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from tui.base import settings
+from tui.base import i18n, settings
+from tui.base.i18n import LANGUAGES
 from tui.games import GAME_SCREENS
 from tui.programs.door_flags import (
     add_door_arguments,
@@ -185,6 +186,12 @@ def build_parser() -> argparse.ArgumentParser:
         "solo against bots or with friends on the LAN. Run with no subcommand to open the main "
         "menu.",
     )
+    parser.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        help="the language to play in (default: the one chosen in the menu, else the locale's, "
+        "else English)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("play", help="open the main menu (the default)")
     solo = sub.add_parser(
@@ -225,6 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    i18n.use(i18n.choose(args.lang, settings.load().get("language")))
     if args.command == "solo" and args.resume and args.game:
         parser.error("solo --resume continues the newest unfinished game: leave out the game")
     if args.command == "arena":
@@ -253,24 +261,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"gamenight: {refused}", file=sys.stderr)
             return 1
         return run_app(replay=args.file)
+    return _lan(args, run_app)
+
+
+def _lan(args: argparse.Namespace, run_app: Callable[..., int]) -> int:
+    """host, club, join (or the plain menu): the app opened at a LAN table's door."""
     player = getattr(args, "player", None) or settings.player_name()
-    if args.command == "host":
-        plan = HostPlan(
-            game_id=args.game,
-            player=player,
-            table_name=args.name,
-            port=args.port,
-            resume=args.resume is not None,
-            resume_table=args.resume or None,
-            interfaces=",".join(args.mdns_interface) or None,
-            discovery=not args.no_discovery,
-            ssh=ssh_plan(args),
-            web=web_plan(args),
-        )
-        apply_door_arguments(args)
-        return run_app(host=plan, player=player)
-    if args.command == "club":
-        plan = _club_plan(args, player)
+    if args.command in ("host", "club"):
+        plan = _host_plan(args, player) if args.command == "host" else _club_plan(args, player)
         apply_door_arguments(args)
         return run_app(host=plan, player=player)
     if args.command == "join":
@@ -282,6 +280,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return run_app(join=join, player=player)
     return run_app()
+
+
+def _host_plan(args: argparse.Namespace, player: str) -> HostPlan:
+    return HostPlan(
+        game_id=args.game,
+        player=player,
+        table_name=args.name,
+        port=args.port,
+        resume=args.resume is not None,
+        resume_table=args.resume or None,
+        interfaces=",".join(args.mdns_interface) or None,
+        discovery=not args.no_discovery,
+        ssh=ssh_plan(args),
+        web=web_plan(args),
+    )
 
 
 def _club_plan(args: argparse.Namespace, player: str) -> ClubHostPlan:

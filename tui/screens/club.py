@@ -68,7 +68,7 @@ def phase_line(state: Message) -> str:
     number = (state["round"] or 0) + 1
     rounds = len(state["plan"]["games"])
     phase = PHASES[state["phase"]].format(round=number)
-    playing = sum(not t["over"] for t in state["tables"])
+    playing = sum(not table["over"] for table in state["tables"])
     if state["phase"] == "playing":
         phase += f": {playing} of {len(state['tables'])} tables still playing"
     elif state["phase"] != "over":
@@ -155,7 +155,7 @@ class ClubScreen(Screen[None]):
         tables = self.query_one("#club-tables", OptionList)
         highlighted = tables.highlighted
         tables.clear_options()
-        tables.add_options([Option(table_line(t, state)) for t in state["tables"]])
+        tables.add_options([Option(table_line(table, state)) for table in state["tables"]])
         if state["tables"]:
             tables.highlighted = min(highlighted or 0, len(state["tables"]) - 1)
         tables.display = bool(state["tables"])

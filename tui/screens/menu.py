@@ -1,5 +1,5 @@
 """The main menu: the first frame `gamenight` draws, so it imports nothing but Textual (and
-the footer widget, itself only Textual).
+the footer widget, itself only Textual, and the translation function).
 
 Whether a solo game waits to be resumed is looked up after the first frame, in a thread (it
 reads the journals, which needs the rules library): the entry appears once one is found, named
@@ -20,35 +20,46 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.base.i18n import LANGUAGES, N_, current, right_to_left, t
 from tui.widgets.footer import FittingFooter
 
 BANNER = "G A M E N I G H T"
-TAGLINE = "a terminal game table"
+TAGLINE = N_("a terminal game table")
 
-# (option id / app action, label): every entry is also a key of MENU_KEYS.
+# (option id / app action, key, label): every entry is also a key binding of the menu.
 ENTRIES = (
-    ("solo", "[s]  Solo game against bots"),
-    ("host", "[h]  Host a LAN table"),
-    ("join", "[j]  Join a LAN table or club"),
-    ("club", "[c]  Host a club night (several tables, standings)"),
-    ("replays", "[p]  Replays of finished games"),
-    ("rules", "[r]  Rules"),
-    ("help", "[?]  Help and keys"),
-    ("quit", "[q]  Quit"),
+    ("solo", "s", N_("Solo game against bots")),
+    ("host", "h", N_("Host a LAN table")),
+    ("join", "j", N_("Join a LAN table or club")),
+    ("club", "c", N_("Host a club night (several tables, standings)")),
+    ("replays", "p", N_("Replays of finished games")),
+    ("rules", "r", N_("Rules")),
+    ("language", "l", N_("Language: {language}")),
+    ("help", "?", N_("Help and keys")),
+    ("quit", "q", N_("Quit")),
 )
 
 
-RESUME_ENTRY = ("resume_solo", "[g]  Resume solo game")
+RESUME_ENTRY = ("resume_solo", "g", N_("Resume solo game"))
+
+
+def entry_text(key: str, label: str) -> Text:
+    """'[s]  Solo game against bots', the key on the side a reader starts from."""
+    words = t(label, language=LANGUAGES[current()])
+    if right_to_left():  # read from the right: the key first, the line right-aligned
+        return Text(f"{words}  [{key}]")
+    return Text(f"[{key}]  {words}")
 
 
 def menu_options(resume: str | None) -> list[Option]:
     """The entries, with "resume" after "solo" while a solo game waits to be resumed; `resume`
     is that game's title ("" when it cannot be told), None when there is none."""
-    entries = list(ENTRIES)
+    options = [Option(entry_text(key, label), id=name) for name, key, label in ENTRIES]
     if resume is not None:
-        key, label = RESUME_ENTRY
-        entries.insert(1, (key, f"{label} ({resume})" if resume else label))
-    return [Option(Text(label), id=key) for key, label in entries]
+        name, key, label = RESUME_ENTRY
+        text = entry_text(key, label)
+        options.insert(1, Option(text + f" ({resume})" if resume else text, id=name))
+    return options
 
 
 def resumable_title() -> str | None:
@@ -69,23 +80,26 @@ def resumable_title() -> str | None:
 class MenuScreen(Screen[None]):
     """Pick what to do; arrows + Enter, a letter, or a click."""
 
-    HELP = "Arrows and Enter pick an entry; each entry also has its own key."
+    HELP = t("Arrows and Enter pick an entry; each entry also has its own key.")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "app.solo", "Solo"),
-        Binding("g", "resume", "Resume"),
-        Binding("h", "app.host", "Host"),
-        Binding("j", "app.join", "Join"),
-        Binding("c", "app.club", "Club"),
-        Binding("p", "app.replays", "Replays"),
-        Binding("r", "app.rules", "Rules"),
-        Binding("q,escape", "app.quit", "Quit", key_display="q"),
+        Binding("s", "app.solo", t("Solo")),
+        Binding("g", "resume", t("Resume")),
+        Binding("h", "app.host", t("Host")),
+        Binding("j", "app.join", t("Join")),
+        Binding("c", "app.club", t("Club")),
+        Binding("p", "app.replays", t("Replays")),
+        Binding("r", "app.rules", t("Rules")),
+        Binding("l", "app.language", t("Language")),
+        Binding("q,escape", "app.quit", t("Quit"), key_display="q"),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
             yield Static(BANNER, id="banner")
-            yield Static(TAGLINE, id="tagline")
-            yield OptionList(*menu_options(None), id="menu-options")
+            yield Static(t(TAGLINE), id="tagline")
+            options = OptionList(*menu_options(None), id="menu-options")
+            options.set_class(right_to_left(), "right-to-left")
+            yield options
         yield FittingFooter()
 
     resume: str | None = None  # the title of the solo game g resumes, None: no such game

@@ -1,0 +1,116 @@
+"""The languages of the games: every text a player reads goes through `t` (or `tn` for a
+count), which looks it up in the chosen language's gettext catalog and, for Persian, lays it
+out for a terminal (tui/base/bidi.py).
+
+The catalogs are `tui/locale/<lang>/LC_MESSAGES/gamenight.po` (Babel extracts them, with the
+keywords `t`, `tn:1,2` and `N_`); a built package carries them compiled (`.mo`, by setup.py's
+build step), and a source checkout compiles a catalog in memory when its `.mo` is missing or
+older than its `.po`, so both read the same words. English is the source language: a text
+missing from a catalog is shown in English, never as a blank.
+
+The language is chosen once, before the screens are imported (their key labels are class
+attributes): `--lang`, else the language chosen in the menu (remembered), else the locale
+(`LC_ALL`, `LC_MESSAGES`, `LANG`), else English. Changing it in the menu restarts the program.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+from pathlib import Path
+
+from tui.base.bidi import visual
+
+LANGUAGES = {
+    "en": "English",
+    "hu": "Magyar",
+    "cs": "Čeština",
+    "ro": "Română",
+    "fa": "فارسی",
+}
+"""Each language as its speakers name it (the menu's choice shows these)."""
+RIGHT_TO_LEFT = {"fa"}
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "gamenight"
+
+_language = "en"
+_catalog: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def locale_language(environ: dict[str, str] | os._Environ[str] = os.environ) -> str | None:
+    """The language of the locale (`LC_ALL`, then `LC_MESSAGES`, then `LANG`), if ours."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:  # the first one set decides, as in POSIX
+            code = value.split(".")[0].split("_")[0].lower()
+            return code if code in LANGUAGES else None
+    return None
+
+
+def choose(flag: str | None, remembered: str | None) -> str:
+    """The language to use: the flag, the menu's choice, the locale, English."""
+    for candidate in (flag, remembered, locale_language()):
+        if candidate in LANGUAGES:
+            return str(candidate)
+    return "en"
+
+
+def use(language: str) -> None:
+    """Read texts in `language` from now on (KeyError names the languages there are)."""
+    global _language, _catalog
+    if language not in LANGUAGES:
+        raise KeyError(f"no language {language!r}; there are {', '.join(LANGUAGES)}")
+    _language = language
+    _catalog = load(language)
+
+
+def current() -> str:
+    return _language
+
+
+def right_to_left() -> bool:
+    return _language in RIGHT_TO_LEFT
+
+
+def load(language: str) -> gettext.NullTranslations:
+    """The catalog of `language`: its compiled `.mo`, else its `.po` compiled in memory;
+    English (and a language with no catalog) reads the source texts."""
+    folder = LOCALE_DIR / language / "LC_MESSAGES"
+    po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as file:
+            return gettext.GNUTranslations(file)
+    if not po.exists():
+        return gettext.NullTranslations()
+    return gettext.GNUTranslations(io.BytesIO(compiled(po)))
+
+
+def compiled(po: Path) -> bytes:
+    """A `.po` catalog as `.mo` bytes (Babel: the plural forms come from its header)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as file:
+        catalog = read_po(file)
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def t(text: str, **params: object) -> str:
+    """`text` in the chosen language, with `params` put in, laid out for the terminal."""
+    words = _catalog.gettext(text)
+    return visual(words.format(**params) if params else words, _language in RIGHT_TO_LEFT)
+
+
+def tn(one: str, many: str, count: int, **params: object) -> str:
+    """The form of `one`/`many` that `count` takes in the chosen language ({count} and
+    `params` put in): Czech, Romanian and Persian count differently from English."""
+    words = _catalog.ngettext(one, many, count)
+    return visual(words.format(count=count, **params), _language in RIGHT_TO_LEFT)
+
+
+def N_(text: str) -> str:
+    """Mark a text for the catalogs where it is defined; `t` translates it where shown."""
+    return text
