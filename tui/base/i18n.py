@@ -100,8 +100,14 @@ def compiled(po: Path) -> bytes:
 
 def t(text: str, **params: object) -> str:
     """`text` in the chosen language, with `params` put in, laid out for the terminal."""
-    words = _catalog.gettext(text)
-    return visual(words.format(**params) if params else words, _language in RIGHT_TO_LEFT)
+    return visual(words(text, **params), _language in RIGHT_TO_LEFT)
+
+
+def words(text: str, **params: object) -> str:
+    """`text` in the chosen language with `params` put in, in reading order: a part of a line
+    that `t` lays out whole (a Persian line is laid out once, with everything in it)."""
+    translated = _catalog.gettext(text)
+    return translated.format(**params) if params else translated
 
 
 def tn(one: str, many: str, count: int, **params: object) -> str:

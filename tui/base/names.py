@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from core.refusals import PLAIN, REFUSALS, fits
 from net.protocol import MAX_NAME
 from net.referee import BOT_NAMES
+from tui.base.i18n import t, words
 
 DEFAULT_PLAYER_NAME = "Player"
 # The one limit on a name: what the host accepts (net/protocol.py), so a name typed here is
@@ -42,6 +44,17 @@ RULE_IDS = re.compile(r"\s*\([A-Z]{2}-\d+(?:\s*(?:[/,]|to)\s*(?:[A-Z]{2}-)?\d+)*
 
 
 def refused_move(reason: object) -> str:
-    """The status line for a refused move, its reason as a player reads it: plain, without the
-    rule ids that core cites for developers (the rules a player reads have none)."""
-    return f"Not allowed: {RULE_IDS.sub('', plain(reason))}"
+    """The status line for a refused move, its reason as a player reads it, in their language:
+    plain, without the rule ids that core cites for developers (the rules a player reads have
+    none)."""
+    return t("Not allowed: {reason}", reason=RULE_IDS.sub("", plain(refusal_words(reason))))
+
+
+def refusal_words(refusal: object) -> str:
+    """A refusal in the reader's language, in reading order: worded here from its code and
+    parameters (core/refusals.py) when this program knows them, else as it came (an English
+    sentence from a newer host)."""
+    code, params = getattr(refusal, "code", None), getattr(refusal, "params", {})
+    if isinstance(code, str) and code != PLAIN and fits(code, params):
+        return words(REFUSALS[code], **params)
+    return str(refusal)

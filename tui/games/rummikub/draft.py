@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from core import IllegalMove
 from core.rummikub.sets import read_set
+from tui.base.names import refusal_words
 from tui.games.rummikub.marks import MINE, Marks, align, carry, unmarked
 
 # A place the cursor can be: ("rack", index), ("table", set, index) — index may be the set's
@@ -209,5 +210,5 @@ def _problem(tiles: tuple[str, ...]) -> str | None:
     try:
         read_set(list(tiles))
     except IllegalMove as err:
-        return str(err)
+        return refusal_words(err)
     return None

@@ -1,0 +1,51 @@
+"""Issue 27: at one table each player reads their own language. The host sends a refusal as
+data (code and parameters); a Hungarian host person and a Czech player over the wire each
+word the very same refusal in their own language."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import IllegalMove
+from net.client import connect
+from net.host import Host
+from tests.net.conftest import wait_for
+from tui.base import i18n
+from tui.base.names import refused_move
+
+
+async def refusal_of(session, action: dict[str, object]) -> IllegalMove:  # type: ignore[no-untyped-def]
+    with pytest.raises(IllegalMove) as refused:
+        await session.act(action)
+    return refused.value
+
+
+async def test_a_hungarian_host_and_a_czech_player_each_read_the_refusal_in_their_language():
+    host = Host("papayoo", name="Zoltán", players=3, joins=None)
+    port = await host.serve("127.0.0.1", 0)
+    petr = await connect("127.0.0.1", port, "Petr")
+    try:
+        host.set_bot(2, "easy")
+        host.start()
+        assert host.local is not None and host.local.state is not None
+        hand = host.local.state["view"]["hand"]
+        host_refusal = await refusal_of(host.local, {"kind": "pass_cards", "cards": hand[:2]})
+        await wait_for(lambda: petr.state is not None)
+        assert petr.state is not None
+        mine = petr.state["view"]["hand"]
+        petr_refusal = await refusal_of(petr, {"kind": "pass_cards", "cards": mine[:3]})
+        assert (host_refusal.code, petr_refusal.code) == ("pass_count", "pass_count")
+        assert petr_refusal.params == {"count": 5, "cards": repr(mine[:3])}  # data (PY-8)
+        seen = {}
+        for language, refusal in (("hu", host_refusal), ("cs", petr_refusal), ("en", petr_refusal)):
+            i18n.use(language)
+            seen[language] = refused_move(refusal)
+    finally:
+        i18n.use("en")
+        await petr.close()
+        await host.close()
+    assert seen == {
+        "hu": f"Nem szabad: pontosan 5 lapot adj tovább, nem ezeket: {hand[:2]!r}",
+        "cs": f"Nelze: předej přesně 5 karet, ne tyto: {mine[:3]!r}",
+        "en": f"Not allowed: pass exactly 5 cards, not {mine[:3]!r}",
+    }
