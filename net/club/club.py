@@ -235,10 +235,14 @@ class Club:
     async def serve(self, port: int = 0) -> int:
         """Listen for members (and open the tables of a resumed round); returns the port."""
         self.port = await self.admission.serve(self.bind, port)
+        reopened = False
         for table in self.tables:
             if table.port is None and not table.over:
                 await table.open(self.bind)
                 self._watch(table)
+                reopened = True
+        if reopened:
+            self._send_seats()  # the host person, back in a resumed club, to their table
         self._changed()
         return self.port
 
@@ -351,12 +355,16 @@ class Club:
             self.tables.append(table)
             await table.open(self.bind)
             self._watch(table)
+        self._send_seats()
+        self._changed()
+        return self.tables
+
+    def _send_seats(self) -> None:
+        """Tell each member present where they play in the round (`club_seat`)."""
         for member in self.roster:
             seat = None if member.seat is None else self._seat_message(member.name)
             if seat is not None:
                 member.endpoint.push(seat)
-        self._changed()
-        return self.tables
 
     @property
     def starting(self) -> bool:

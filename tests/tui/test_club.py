@@ -169,3 +169,37 @@ async def test_a_kept_club_night_shows_its_standings_replays_its_games_and_expor
         await pilot.press("down", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayMixin))
     assert name == "Gamenight's club"
+
+
+async def test_the_host_resumes_a_club_night_with_gamenight_club_resume() -> None:
+    """`gamenight club --resume`: the newest club a crash cut off, its host person back as its
+    first member, the round being played and its table where they stood."""
+    from net.club.club import Club
+    from net.club.plan import ClubPlan
+
+    club = Club(
+        ClubPlan(("nothanks", "papayoo"), table_size=3, seed=1),
+        name="Ana",
+        bind="127.0.0.1",
+        joins=None,
+    )
+    await club.serve()
+    assert club.port is not None
+    bots = [MemberBot("127.0.0.1", club.port, f"R{i}") for i in range(2)]
+    for bot in bots:
+        await bot.open()
+        bot.hold = True  # the round stays where it is
+    await wait_for_club(lambda: len(club.players()) == 3)
+    (table,) = await club.start_round()
+    table_id = table.draw.table_id
+    for bot in bots:
+        await bot.close()
+    await club.close()  # as good as a crash: the journals stay
+    plan = ClubHostPlan(player="Ana", resume=True, port=0, bind="127.0.0.1", discovery=False)
+    app = GamenightApp(bot_delay=0.0, host=plan, player="Ana")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, NoThanksScreen))  # her table
+        resumed = app.club.club  # type: ignore[union-attr]
+        assert resumed is not None and resumed.table_id == club.table_id
+        assert [t.draw.table_id for t in resumed.tables] == [table_id]
+        assert resumed.local is not None and resumed.local.seat == 0
