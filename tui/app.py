@@ -33,6 +33,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from tui.base import settings
+from tui.base.i18n import t
 from tui.base.messages import GoToMenu, OpenReplay, PlayAgain, ShowRules
 from tui.screens.menu import MenuScreen
 from tui.table.plans import ClubHostPlan, HostPlan, JoinPlan, SoloSetup, StartClub, StartSolo
@@ -70,7 +71,7 @@ class GamenightApp(App[None]):
     HAS_MENU = True  # a door's app has none: leaving the table ends it (tui/programs/door.py)
     TITLE = "Gamenight"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("question_mark,f1", "help", "Help", key_display="?")]  # noqa: RUF012
+    BINDINGS = [Binding("question_mark,f1", "help", t("Help"), key_display="?")]  # noqa: RUF012
 
     def __init__(
         self,
@@ -180,7 +181,7 @@ class GamenightApp(App[None]):
         try:
             table = open_solo(self, setup, seed)
         except (ValueError, OSError) as err:  # an option refused, no room for the journal
-            self.notify(f"Cannot start: {plain(err)}", severity="error", markup=False)
+            self.notify(t("Cannot start: {err}", err=plain(err)), severity="error", markup=False)
             return
         self.sit(table)
 
@@ -192,7 +193,7 @@ class GamenightApp(App[None]):
         try:
             table = resume_solo(self, self.bot_delay)
         except (ValueError, OSError) as err:
-            self.notify(f"Cannot resume: {plain(err)}", severity="error", markup=False)
+            self.notify(t("Cannot resume: {err}", err=plain(err)), severity="error", markup=False)
             return
         self.sit(table)
 
@@ -264,7 +265,7 @@ class GamenightApp(App[None]):
         try:
             await table.leave()
         except Exception as err:  # the table is gone either way: just say what went wrong
-            self.notify(f"Leaving the table: {err}", severity="warning", markup=False)
+            self.notify(t("Leaving the table: {err}", err=err), severity="warning", markup=False)
 
     async def on_unmount(self) -> None:
         """Quitting leaves a table (and a club) too: a host says goodbye to players and to
@@ -294,7 +295,9 @@ class GamenightApp(App[None]):
         try:
             table = await open_host(self, plan)
         except Exception as err:  # a refused name, a port taken, a bad journal: said, not raised
-            self.notify(f"Cannot host: {plain(err)}", severity="error", markup=False, timeout=10)
+            self.notify(
+                t("Cannot host: {err}", err=plain(err)), severity="error", markup=False, timeout=10
+            )
             return
         self.remember_name(plan.player)
         self.sit(table)
@@ -398,7 +401,9 @@ class GamenightApp(App[None]):
         try:
             club = await open_club(self, plan, self.bot_delay)
         except Exception as err:  # a port taken, a bad journal, no network: said, not raised
-            self.notify(f"Cannot host: {plain(err)}", severity="error", markup=False, timeout=10)
+            self.notify(
+                t("Cannot host: {err}", err=plain(err)), severity="error", markup=False, timeout=10
+            )
             return
         self.remember_name(plan.player)
         self.enter_club(club)
@@ -427,7 +432,9 @@ class GamenightApp(App[None]):
         try:
             table = await club.table_link(message.seat)
         except Exception as err:  # gone, refused, unreachable: said; Enter tries again
-            self.notify(f"Cannot reach your table: {plain(err)}", severity="error", markup=False)
+            self.notify(
+                t("Cannot reach your table: {err}", err=plain(err)), severity="error", markup=False
+            )
             return
         if club is not self.club or club.left:
             await table.leave()

@@ -10,6 +10,7 @@ words and pass.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,10 +27,14 @@ def _name(node: ast.expr) -> str | None:
     return None
 
 
+KEY_MARK = re.compile(r"\\?\[[^\]]{1,6}\]")  # a key shown on a button: "\\[enter]", "[y]"
+
+
 def _words(node: ast.expr) -> bool:
-    """A literal (or f-string) with letters in it: words a player would read."""
+    """A literal (or f-string) with letters in it: words a player would read (a key in
+    brackets on a button, "\\[y]", is a key, not a word)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return any(ch.isalpha() for ch in node.value)
+        return any(ch.isalpha() for ch in KEY_MARK.sub("", node.value))
     if isinstance(node, ast.JoinedStr):
         return any(_words(part) for part in node.values if isinstance(part, ast.Constant))
     return False

@@ -2,8 +2,8 @@
 count), which looks it up in the chosen language's gettext catalog and, for Persian, lays it
 out for a terminal (tui/base/bidi.py).
 
-The catalogs are `tui/locale/<lang>/LC_MESSAGES/gamenight.po` (Babel extracts them, with the
-keywords `t`, `tn:1,2` and `N_`); a built package carries them compiled (`.mo`, by setup.py's
+The catalogs are `tui/locale/<lang>/LC_MESSAGES/gamenight.po` (Babel extracts them with the
+KEYWORDS below; README, "Languages"); a built package carries them compiled (`.mo`, setup.py's
 build step), and a source checkout compiles a catalog in memory when its `.mo` is missing or
 older than its `.po`, so both read the same words. English is the source language: a text
 missing from a catalog is shown in English, never as a blank.
@@ -31,6 +31,9 @@ LANGUAGES = {
 }
 """Each language as its speakers name it (the menu's choice shows these)."""
 RIGHT_TO_LEFT = {"fa"}
+KEYWORDS = ("t", "tn:1,2", "N_", "words", "words_n:1,2")
+"""The functions whose texts Babel extracts (`pybabel extract -k ...`; core/refusals.py marks
+its templates with its own `N_`)."""
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "gamenight"
 
@@ -100,7 +103,7 @@ def compiled(po: Path) -> bytes:
 
 def t(text: str, **params: object) -> str:
     """`text` in the chosen language, with `params` put in, laid out for the terminal."""
-    return visual(words(text, **params), _language in RIGHT_TO_LEFT)
+    return shown(words(text, **params))
 
 
 def words(text: str, **params: object) -> str:
@@ -112,9 +115,18 @@ def words(text: str, **params: object) -> str:
 
 def tn(one: str, many: str, count: int, **params: object) -> str:
     """The form of `one`/`many` that `count` takes in the chosen language ({count} and
-    `params` put in): Czech, Romanian and Persian count differently from English."""
-    words = _catalog.ngettext(one, many, count)
-    return visual(words.format(count=count, **params), _language in RIGHT_TO_LEFT)
+    `params` put in), laid out: Czech and Romanian count differently from English."""
+    return shown(words_n(one, many, count, **params))
+
+
+def words_n(one: str, many: str, count: int, **params: object) -> str:
+    """`tn` in reading order, for a part of a line (see `words`)."""
+    return _catalog.ngettext(one, many, count).format(count=count, **params)
+
+
+def shown(text: str) -> str:
+    """A line made of `words` parts, laid out for the terminal once, whole."""
+    return visual(text, _language in RIGHT_TO_LEFT)
 
 
 def N_(text: str) -> str:

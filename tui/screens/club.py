@@ -20,6 +20,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import get_game
+from tui.base.i18n import N_, shown, t, words, words_n
 from tui.base.messages import GoToMenu, SeatMessage
 from tui.base.names import plain
 from tui.screens.confirm import ConfirmScreen
@@ -32,21 +33,24 @@ if TYPE_CHECKING:
     from net.session import Message
 
 PHASES = {
-    "gathering": "Gathering before the first round",
-    "playing": "Round {round} is being played",
-    "between": "Round {round} is over",
-    "over": "The evening is over",
+    "gathering": N_("Gathering before the first round"),
+    "playing": N_("Round {round} is being played"),
+    "between": N_("Round {round} is over"),
+    "over": N_("The evening is over"),
 }
+DRAWS = {"mix": N_("mixed seats"), "swiss": N_("Swiss"), "fixed": N_("fixed seats")}
 
 
 def table_line(table: Message, state: Message) -> str:
-    """'Table 2 · Papayoo · Ana, Bo, Cy + 1 bot · playing'."""
+    """'Table 2 · Papayoo · Ana, Bo, Cy + 1 bot · playing', in reading order."""
     people = ", ".join(table["people"])
     bots = table["bots"]
-    people += f" + {bots} bot{'s' if bots != 1 else ''}" if bots else ""
+    people += words_n(" + {count} bot", " + {count} bots", bots) if bots else ""
     title = get_game(str(table["game"])).title
-    status = "finished" if table["over"] else "playing"
-    return f"Table {table['table'] + 1} · {title} · {people} · {status}"
+    status = words("finished") if table["over"] else words("playing")
+    number = table["table"] + 1
+    return words("Table {number} · {game} · {people} · {status}", number=number, game=title,
+                 people=people, status=status)  # fmt: skip
 
 
 def member_status(state: Message) -> dict[str, str]:
@@ -54,25 +58,29 @@ def member_status(state: Message) -> dict[str, str]:
     status = {}
     for member in state["members"]:
         if member["left"]:
-            status[member["name"]] = "left"
+            status[member["name"]] = t("left")
         elif member["table"] is not None:
-            status[member["name"]] = f"table {member['table'] + 1}"
+            status[member["name"]] = t("table {number}", number=member["table"] + 1)
         elif not member["connected"]:
-            status[member["name"]] = "away"
+            status[member["name"]] = t("away")
         else:
-            status[member["name"]] = "here"
+            status[member["name"]] = t("here")
     return status
 
 
 def phase_line(state: Message) -> str:
+    """Where the evening stands, in reading order."""
     number = (state["round"] or 0) + 1
     rounds = len(state["plan"]["games"])
-    phase = PHASES[state["phase"]].format(round=number)
+    phase = words(PHASES[state["phase"]], round=number)
     playing = sum(not table["over"] for table in state["tables"])
     if state["phase"] == "playing":
-        phase += f": {playing} of {len(state['tables'])} tables still playing"
+        tables = len(state["tables"])
+        phase += words(": {playing} of {tables} tables still playing", playing=playing,
+                       tables=tables)  # fmt: skip
     elif state["phase"] != "over":
-        phase += f" ({rounds - (state['round'] + 1 if state['round'] is not None else 0)} to go)"
+        left = rounds - (state["round"] + 1 if state["round"] is not None else 0)
+        phase += words(" ({left} to go)", left=left)
     return phase
 
 
@@ -85,27 +93,35 @@ def plan_line(state: Message) -> str:
         index = 0
     index = min(index, len(games) - 1)
     size = plan["table_size"] or get_game(games[index]).max_players
-    draw = {"mix": "mixed seats", "swiss": "Swiss", "fixed": "fixed seats"}[plan["draw"]]
-    bots = f"bots ({plan['bot_level']}) fill seats" if plan["bots"] else "no bots"
-    game = get_game(games[index]).title
-    return f"Round {index + 1} of {len(games)}: {game} · tables of {size} · {draw} · {bots}"
+    draw = words(DRAWS[plan["draw"]])
+    level = plan["bot_level"]
+    bots = words("bots ({level}) fill seats", level=level) if plan["bots"] else words("no bots")
+    return words(
+        "Round {number} of {rounds}: {game} · tables of {size} · {draw} · {bots}",
+        number=index + 1,
+        rounds=len(games),
+        game=get_game(games[index]).title,
+        size=size,
+        draw=draw,
+        bots=bots,
+    )
 
 
 class ClubScreen(Screen[None]):
     """The club between rounds, and the place to come back to from a table."""
 
-    HELP = (
+    HELP = t(
         "The host starts each round (s); everyone drawn is taken to their table. ↑/↓ pick a "
         "table of the round and Enter watches it (or takes you back to your own). e writes the "
         "standings as a CSV file. The standings give each game's places: first 1, last 0, ties "
         "share; each game's own score breaks ties. q leaves the club."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "start_round", "Start round"),
-        Binding("enter", "open_table", "My table / watch", priority=True),
-        Binding("e", "export", "Export CSV"),
-        Binding("r", "rules", "Rules"),
-        Binding("q,escape", "leave", "Leave", key_display="q"),
+        Binding("s", "start_round", t("Start round")),
+        Binding("enter", "open_table", t("My table / watch"), priority=True),
+        Binding("e", "export", t("Export CSV")),
+        Binding("r", "rules", t("Rules")),
+        Binding("q,escape", "leave", t("Leave"), key_display="q"),
     ]
 
     def __init__(self, club: ClubLink) -> None:
@@ -127,7 +143,12 @@ class ClubScreen(Screen[None]):
         self.club.listen(self._heard)
         where = self.query_one("#club-where", Static)
         if self.club.hosting and self.club.addresses:
-            where.update(f"Friends join at {', '.join(self.club.addresses)} or from their list")
+            where.update(
+                t(
+                    "Friends join at {addresses} or from their list",
+                    addresses=", ".join(self.club.addresses),
+                )
+            )
         else:
             where.display = False
         if self.club.state is not None:
@@ -146,16 +167,16 @@ class ClubScreen(Screen[None]):
         elif message["type"] == "error":
             self.say(plain(str(message.get("message"))))
         elif message["type"] == "closed" and not self.club.left:
-            self.say(f"The club is gone: {message.get('reason')}. q goes back.")
+            self.say(t("The club is gone: {reason}. q goes back.", reason=message.get("reason")))
 
     def show(self, state: Message) -> None:
         you = "" if self.club.member else " (you are watching)"
         self.query_one("#club-title", Static).update(f"{state['club']}{you}")
-        self.query_one("#club-plan", Static).update(plan_line(state))
+        self.query_one("#club-plan", Static).update(shown(plan_line(state)))
         tables = self.query_one("#club-tables", OptionList)
         highlighted = tables.highlighted
         tables.clear_options()
-        tables.add_options([Option(table_line(table, state)) for table in state["tables"]])
+        tables.add_options([Option(shown(table_line(table, state))) for table in state["tables"]])
         if state["tables"]:
             tables.highlighted = min(highlighted or 0, len(state["tables"]) - 1)
         tables.display = bool(state["tables"])
@@ -168,13 +189,15 @@ class ClubScreen(Screen[None]):
     def _status(self, state: Message) -> str:
         line = phase_line(state)
         if self.club.my_table() is not None:
-            return f"{line}. Enter takes you back to your table."
+            return t("{line}. Enter takes you back to your table.", line=line)
         if state["phase"] in ("gathering", "between"):
-            if self.club.hosting:
-                reason = state["not_ready"]
-                return f"{line}. " + (f"Cannot start: {reason}." if reason else "s starts it.")
-            return f"{line}. The host starts the next round."
-        return f"{line}."
+            if not self.club.hosting:
+                return t("{line}. The host starts the next round.", line=line)
+            reason = state["not_ready"]
+            if reason:
+                return t("{line}. Cannot start: {reason}.", line=line, reason=reason)
+            return t("{line}. s starts it.", line=line)
+        return t("{line}.", line=line)
 
     def say(self, text: str) -> None:
         self.query_one("#club-status", Static).update(text)
@@ -197,11 +220,11 @@ class ClubScreen(Screen[None]):
             return
         tables = self.query_one("#club-tables", OptionList)
         if state is None or not state["tables"] or tables.highlighted is None:
-            self.say("No table is being played now.")
+            self.say(t("No table is being played now."))
             return
         table = state["tables"][tables.highlighted]
         if table["over"]:
-            self.say(f"Table {table['table'] + 1} has finished.")
+            self.say(t("Table {number} has finished.", number=table["table"] + 1))
             return
         self._watch(int(table["port"]))
 
@@ -214,7 +237,7 @@ class ClubScreen(Screen[None]):
         try:
             table = await self.club.watch(port)
         except Exception as err:  # refused, gone, unreachable: said, never a crash
-            self.say(f"Cannot watch that table: {plain(err)}")
+            self.say(t("Cannot watch that table: {err}", err=plain(err)))
             return
         table.club_table = True
         self.post_message(TakeSeat(table, self.club.name))
@@ -228,9 +251,9 @@ class ClubScreen(Screen[None]):
         try:
             path = export_standings(state["club"], state["standings"])
         except OSError as err:
-            self.say(f"Could not write the standings: {err}")
+            self.say(t("Could not write the standings: {err}", err=err))
             return
-        self.say(f"Standings written to {path}")
+        self.say(t("Standings written to {path}", path=path))
 
     def action_rules(self) -> None:
         from tui.base.messages import ShowRules
@@ -247,4 +270,4 @@ class ClubScreen(Screen[None]):
         if self.club.dropped is not None and not self.club.hosting:
             self.post_message(GoToMenu())
             return
-        self.app.push_screen(ConfirmScreen(self.club.leave_question, "Leave", "Stay"), leave)
+        self.app.push_screen(ConfirmScreen(self.club.leave_question, t("Leave"), t("Stay")), leave)

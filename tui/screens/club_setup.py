@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from core import BOT_LEVELS
 from tui.base import settings
+from tui.base.i18n import t
 from tui.base.names import MAX_NAME_LENGTH
 from tui.table.plans import ClubHostPlan, StartClub
 from tui.widgets.cycler import Cycler
@@ -53,14 +54,14 @@ def round_games(choice: tuple[str, ...], rounds: int) -> tuple[str, ...]:
 class ClubSetupScreen(Screen[None]):
     """Tab moves between fields, ←/→ change a choice, Enter opens the club."""
 
-    HELP = (
+    HELP = t(
         "Tab moves between fields; ←/→ change a choice; Enter opens the club, where friends "
         "join from their join list (or the address shown) and you start each round with s. "
         "Escape goes back."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", "Open club", priority=True),
-        Binding("escape", "back", "Back", key_display="esc"),
+        Binding("enter", "start", t("Open club"), priority=True),
+        Binding("escape", "back", t("Back"), key_display="esc"),
     ]
 
     def __init__(self, games: list[Game], player: str) -> None:
@@ -72,32 +73,32 @@ class ClubSetupScreen(Screen[None]):
         last: dict[str, Any] = settings.load().get("club", {})
         sizes = [("largest each game allows", None), *((str(n), n) for n in range(2, 9))]
         bots = [(f"fill empty seats ({level})", level) for level in BOT_LEVELS]
-        yield Static("Club night — set up the evening", classes="screen-title")
+        yield Static(t("Club night — set up the evening"), classes="screen-title")
         with Center(), Grid(id="setup"):
-            yield Label("Your name")
+            yield Label(t("Your name"))
             yield TextInput(self.player, max_length=MAX_NAME_LENGTH, compact=True, id="name")
-            yield Label("Club name")
+            yield Label(t("Club name"))
             yield TextInput(last.get("name", ""), max_length=60, compact=True, id="club-name")
-            yield Label("Games")
+            yield Label(t("Games"))
             offered = evenings(self.games)
             chosen = tuple(last.get("games", offered[-1][1]))
             yield Cycler(offered, chosen if chosen in dict(offered).values() else None, id="games")
-            yield Label("Rounds")
+            yield Label(t("Rounds"))
             yield Cycler([(str(n), n) for n in ROUNDS], last.get("rounds", 3), id="rounds")
-            yield Label("Table size")
+            yield Label(t("Table size"))
             yield Cycler(sizes, last.get("table_size"), id="size")
-            yield Label("Seats")
+            yield Label(t("Seats"))
             yield Cycler(list(DRAWS), last.get("draw", "mix"), id="draw")
-            yield Label("Bots")
+            yield Label(t("Bots"))
             yield Cycler([*bots, ("no bots", None)], last.get("bots", "normal"), id="bots")
-            yield Label("Turn clock")
+            yield Label(t("Turn clock"))
             yield Cycler(list(CLOCKS), last.get("clock"), id="clock")
         yield Static(id="club-rounds", classes="hint", markup=False)
         with Horizontal(classes="buttons"):
             yield Button(
-                "Open club \\[enter]", id="start", action="screen.start", variant="primary"
+                t("Open club \\[enter]"), id="start", action="screen.start", variant="primary"
             )
-            yield Button("Back \\[esc]", id="back", action="screen.back")
+            yield Button(t("Back \\[esc]"), id="back", action="screen.back")
         yield FittingFooter()
 
     def on_mount(self) -> None:
@@ -108,7 +109,7 @@ class ClubSetupScreen(Screen[None]):
         titles = {game.id: game.title for game in self.games}
         games = self._games()
         spelled = ", ".join(f"{n}. {titles[g]}" for n, g in enumerate(games, 1))
-        self.query_one("#club-rounds", Static).update(f"Rounds: {spelled}")
+        self.query_one("#club-rounds", Static).update(t("Rounds: {spelled}", spelled=spelled))
 
     def _games(self) -> tuple[str, ...]:
         return round_games(self.query_one("#games", Cycler).value, self._value("rounds"))

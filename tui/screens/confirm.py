@@ -10,19 +10,21 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tui.base.i18n import t
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Dismissed with True for yes; Escape and n are the safe answer, no."""
 
-    HELP = "y answers yes, n or Escape answers no."
+    HELP = t("y answers yes, n or Escape answers no.")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No", key_display="n"),
+        Binding("y", "answer(True)", t("Yes")),
+        Binding("n,escape", "answer(False)", t("No"), key_display="n"),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, yes: str | None = None, no: str | None = None) -> None:
         super().__init__()
-        self.question, self.yes, self.no = question, yes, no
+        self.question, self.yes, self.no = question, yes or t("Yes"), no or t("No")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):

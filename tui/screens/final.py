@@ -18,6 +18,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Log, Static
 
+from tui.base.i18n import t
 from tui.base.messages import GoToMenu, PlayAgain, SeatMessage, ShowRules, StateMessage
 from tui.base.names import plain
 from tui.base.seats import name_list, plural, seat_names
@@ -44,13 +45,13 @@ def verdict(state: StateMessage, unit: str = "point") -> str:
 class FinalScreen(Screen[None]):
     """Shown when a game ends; play again with the same table or go back to the menu."""
 
-    GUEST_HINT = "The host decides whether to play again: when they do, you go to the lobby."
-    CLUB_HINT = "m goes back to the club: the standings, and the next round once it starts."
+    GUEST_HINT = t("The host decides whether to play again: when they do, you go to the lobby.")
+    CLUB_HINT = t("m goes back to the club: the standings, and the next round once it starts.")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "again", "Play again"),
-        Binding("l", "toggle_log", "Log"),
-        Binding("m,q,escape", "menu", "Menu", key_display="m"),
-        Binding("r", "rules", "Rules"),
+        Binding("a", "again", t("Play again")),
+        Binding("l", "toggle_log", t("Log")),
+        Binding("m,q,escape", "menu", t("Menu"), key_display="m"),
+        Binding("r", "rules", t("Rules")),
     ]
 
     def __init__(self, state: StateMessage, table: TableLink, game: type[GameScreen]) -> None:
@@ -61,7 +62,7 @@ class FinalScreen(Screen[None]):
         self.log_lines = game.log_lines_of(state)
         self.guest = table.host is None  # a LAN player who does not host
         self.HELP = game.FINAL_HELP
-        self.back_to = "Club" if table.club_table else "Menu"
+        self.back_to = t("Club") if table.club_table else t("Menu")
 
     def compose(self) -> ComposeResult:
         title = f"Game over — {verdict(self.state, self.game.SCORE_WORD)}"
@@ -72,9 +73,9 @@ class FinalScreen(Screen[None]):
         with Horizontal(classes="buttons"):
             if not self.guest:
                 yield Button(
-                    "Play again \\[a]", id="again", action="screen.again", variant="primary"
+                    t("Play again \\[a]"), id="again", action="screen.again", variant="primary"
                 )
-            yield Button("Log \\[l]", id="show-log", action="screen.toggle_log")
+            yield Button(t("Log \\[l]"), id="show-log", action="screen.toggle_log")
             yield Button(f"{self.back_to} \\[m]", id="menu", action="screen.menu")
         hint = self.GUEST_HINT if self.guest else self.game.FINAL_HELP
         hint = self.CLUB_HINT if self.table.club_table else hint
@@ -141,13 +142,13 @@ class FinalScreen(Screen[None]):
             if yes:
                 self.post_message(GoToMenu())
 
-        question = "Close the table? Everyone at it is disconnected."
-        self.app.push_screen(ConfirmScreen(question, "Close", "Stay"), close)
+        question = t("Close the table? Everyone at it is disconnected.")
+        self.app.push_screen(ConfirmScreen(question, t("Close"), t("Stay")), close)
 
 
 class ClubFinalScreen(FinalScreen):
     """The final table of a club night's table: m goes back to the club."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m,q,escape", "menu", "Club", key_display="m"),
+        Binding("m,q,escape", "menu", t("Club"), key_display="m"),
     ]

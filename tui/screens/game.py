@@ -26,6 +26,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from core import IllegalMove, get_game
+from tui.base.i18n import t
 from tui.base.messages import SeatMessage, ShowRules, StateMessage
 from tui.base.names import refused_move
 from tui.base.seats import name_list, seat_names
@@ -55,17 +56,17 @@ class GameScreen(TableTalk):
         "log) follows again."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("h", "hint", "Hint", tooltip="Hint: what the hard bot would play here, and why"),
-        Binding("f,full_stop", "hurry", "Hurry", tooltip="Skip the bots' pause before a move"),
-        Binding("b", "stand_in", "Stand-in", tooltip="Seat a bot for an away player"),
-        Binding("r", "rules", "Rules", tooltip="The rules of this game"),
-        Binding("q,escape", "leave", "Leave", key_display="q", tooltip="Leave the table"),
-        Binding("up", "log_back(1)", "Log: a line back", show=False),
-        Binding("down", "log_on(1)", "Log: a line on", show=False),
-        Binding("pageup", "log_back(5)", "Log: a page back", show=False),
-        Binding("pagedown", "log_on(5)", "Log: a page on", show=False),
-        Binding("home", "log_start", "Log: from the start", show=False),
-        Binding("end", "log_follow", "Log: follow the game again", show=False),
+        Binding("h", "hint", t("Hint"), tooltip="Hint: what the hard bot would play here, and why"),
+        Binding("f,full_stop", "hurry", t("Hurry"), tooltip="Skip the bots' pause before a move"),
+        Binding("b", "stand_in", t("Stand-in"), tooltip="Seat a bot for an away player"),
+        Binding("r", "rules", t("Rules"), tooltip="The rules of this game"),
+        Binding("q,escape", "leave", t("Leave"), key_display="q", tooltip="Leave the table"),
+        Binding("up", "log_back(1)", t("Log: a line back"), show=False),
+        Binding("down", "log_on(1)", t("Log: a line on"), show=False),
+        Binding("pageup", "log_back(5)", t("Log: a page back"), show=False),
+        Binding("pagedown", "log_on(5)", t("Log: a page on"), show=False),
+        Binding("home", "log_start", t("Log: from the start"), show=False),
+        Binding("end", "log_follow", t("Log: follow the game again"), show=False),
         *TALK_BINDINGS,
     ]
     # The footer's order of importance (tui/widgets/footer.py): the game's keys, then these;
@@ -134,7 +135,11 @@ class GameScreen(TableTalk):
                 yield Static(id="status", markup=False)
                 yield Countdown(id="clock")
         yield Static(
-            f"Make the terminal at least {MIN_SIZE[0]}x{MIN_SIZE[1]} to see the whole table.",
+            t(
+                "Make the terminal at least {width}x{height} to see the whole table.",
+                width=MIN_SIZE[0],
+                height=MIN_SIZE[1],
+            ),
             id="too-small",
             markup=False,
         )
@@ -307,12 +312,14 @@ class GameScreen(TableTalk):
         if state is None or self.finished:
             return
         if state["seat"] is None:
-            self.say("You are watching this table: spectators cannot play.")
+            self.say(t("You are watching this table: spectators cannot play."))
             return
         if not self.my_move:
             names = seat_names(state)
             waiting = name_list([names[s] for s in state["view"]["to_act"]])
-            self.say(f"Wait: it is not your move — the table waits for {waiting}.")
+            self.say(
+                t("Wait: it is not your move — the table waits for {waiting}.", waiting=waiting)
+            )
             return
         try:
             await self.table.act(action, state["version"])
@@ -331,13 +338,13 @@ class GameScreen(TableTalk):
         seats = self.state["seats"]
         away = [s for s in self.awaited() if seats[s]["kind"] == "human" and seats[s]["away"]]
         if not away:
-            self.say("Nobody the table waits for is away: b seats a bot only for them.")
+            self.say(t("Nobody the table waits for is away: b seats a bot only for them."))
             return
         for seat in away:
             try:
                 self.table.host.stand_in(seat)
             except ValueError as err:
-                self.say(f"Not now: {err}")
+                self.say(t("Not now: {err}", err=err))
 
     def action_leave(self) -> None:
         """Back to the menu; the game in progress is only abandoned once confirmed."""
@@ -358,10 +365,10 @@ class GameScreen(TableTalk):
     def action_hint(self) -> None:
         """Ask the hard bot what it would do here, off the UI thread, and say it."""
         if self.state is None or not self.my_move or self.hinting or self.HINT is None:
-            self.say("A hint is for your own move: wait until the table waits for you.")
+            self.say(t("A hint is for your own move: wait until the table waits for you."))
             return
         self.hinting = True
-        self.say("Thinking about a hint…")
+        self.say(t("Thinking about a hint…"))
         self.run_worker(
             partial(self._hint, self.state), thread=True, group="hint", exit_on_error=False
         )

@@ -24,6 +24,7 @@ from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from tui.base.i18n import t
 from tui.widgets.footer import importance
 
 NOT_NOW = " (not now)"
@@ -93,7 +94,7 @@ class HelpScreen(ModalScreen[None]):
     """Keys of the screen behind; any of Escape, q, ? or F1 closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1", "dismiss", "Close", key_display="esc"),
+        Binding("escape,q,question_mark,f1", "dismiss", t("Close"), key_display="esc"),
     ]
 
     def __init__(self, behind: Screen[object]) -> None:
@@ -112,12 +113,14 @@ class HelpScreen(ModalScreen[None]):
         for keys, description in self.rows:
             table.add_row(keys, description)
         with Vertical(id="help-box"):
-            yield Static("Keys", classes="dialog-title")
+            yield Static(t("Keys"), classes="dialog-title")
             with VerticalScroll(id="help-keys"):
                 yield Static(table)
                 if self.note:
                     yield Static(self.note, id="help-note")
-            yield Static("Escape, q, ? or F1 closes this; Ctrl+Q quits Gamenight.", classes="hint")
+            yield Static(
+                t("Escape, q, ? or F1 closes this; Ctrl+Q quits Gamenight."), classes="hint"
+            )
 
     def on_mount(self) -> None:
         self.query_one("#help-keys").focus()

@@ -23,6 +23,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from tui.base.i18n import t
 from tui.base.names import plain
 from tui.base.seats import PLAYER_WIDTH, name_list
 
@@ -86,14 +87,14 @@ class RoundSummary(ModalScreen[None]):
     RoundSummary #round-title, RoundSummary #round-wait { margin: 1 0 0 0; }
     RoundSummary #round-wait { margin-bottom: 1; }
     """
-    HELP = (
+    HELP = t(
         "The round just ended: its points and the totals so far. Enter, space or Escape says "
         "you are ready for the next round; the table goes on once everyone is (at a LAN table "
         "it stops waiting after a while). Pressed again, it closes this panel meanwhile."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "ready", "Ready", key_display="⏎"),
-        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+        Binding("enter,space,escape", "ready", t("Ready"), key_display="⏎"),
+        Binding("question_mark,f1", "app.help", t("Help"), key_display="?"),
     ]
 
     def __init__(

@@ -15,6 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown, TabbedContent, TabPane
 
+from tui.base.i18n import t
 from tui.widgets.footer import FittingFooter
 
 
@@ -22,13 +23,13 @@ class RulesScreen(Screen[None]):
     """Scrollable rules; opened on one game's tab (from a game: that game; from the menu: the
     game last played) with ←/→ to the others."""
 
-    HELP = (
+    HELP = t(
         "↑/↓, Page Up/Down, Home and End scroll the text; ←/→ (or a click on a tab) switch games."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "switch(-1)", "Game", key_display="←/→", priority=True),
-        Binding("right", "switch(1)", "Next game", show=False, priority=True),
-        Binding("q,escape", "app.pop_screen", "Back", key_display="q"),
+        Binding("left", "switch(-1)", t("Game"), key_display="←/→", priority=True),
+        Binding("right", "switch(1)", t("Next game"), show=False, priority=True),
+        Binding("q,escape", "app.pop_screen", t("Back"), key_display="q"),
     ]
 
     def __init__(self, texts: dict[str, tuple[str, str]], game_id: str | None = None) -> None:

@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from core import BOT_LEVELS
 from tui.base import settings
+from tui.base.i18n import t
 from tui.base.names import MAX_NAME_LENGTH, bot_names
 from tui.table.plans import SoloSetup, StartSolo
 from tui.widgets.cycler import Cycler
@@ -40,15 +41,15 @@ def pause_choices(default: float) -> list[tuple[str, float]]:
 class SoloSetupScreen(Screen[None]):
     """Tab moves between fields, ←/→ change a choice, Enter starts the game."""
 
-    HELP = (
+    HELP = t(
         "Tab and Shift+Tab move between fields; ←/→ (or a click) change a choice; "
         "Enter starts the game from any field; Escape (or q outside the name) goes back. "
         "Your choices are kept for next time, even on Escape (a new name once you play)."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", "Start", priority=True, tooltip="Start the game"),
+        Binding("enter", "start", t("Start"), priority=True, tooltip="Start the game"),
         Binding(
-            "escape,q", "back", "Back", key_display="esc", tooltip="Back, keeping your choices"
+            "escape,q", "back", t("Back"), key_display="esc", tooltip="Back, keeping your choices"
         ),
     ]
 
@@ -71,23 +72,23 @@ class SoloSetupScreen(Screen[None]):
         pause = last.get("bot_delay", getattr(self.app, "bot_delay", DEFAULT_PAUSE))
         options = last.get("options", {})
 
-        yield Static("Solo game — set up the table", classes="screen-title")
+        yield Static(t("Solo game — set up the table"), classes="screen-title")
         with Center(), Grid(id="setup"):
-            yield Label("Your name")
+            yield Label(t("Your name"))
             yield TextInput(
                 settings.player_name(),
                 max_length=MAX_NAME_LENGTH,
                 compact=True,
                 id="name",
             )
-            yield Label("Game")
+            yield Label(t("Game"))
             yield Cycler([(g.title, g) for g in games], game, id="game")
-            yield Label("Players")
+            yield Label(t("Players"))
             fewest = min(g.min_players for g in games)
             yield Cycler(
                 [(str(n), n) for n in range(fewest, self.max_bots + 2)], players, id="players"
             )
-            yield Label("Bot pause")
+            yield Label(t("Bot pause"))
             yield Cycler(pause_choices(pause), pause, id="pause")
             for g in games:
                 for label, cycler in option_rows(g.id, g.option_specs, options.get(g.id, {})):
@@ -99,8 +100,8 @@ class SoloSetupScreen(Screen[None]):
                     [(level, level) for level in BOT_LEVELS], levels[seat - 1], id=f"level-{seat}"
                 )
         with Horizontal(classes="buttons"):
-            yield Button("Start \\[enter]", id="start", action="screen.start", variant="primary")
-            yield Button("Back \\[esc]", id="back", action="screen.back")
+            yield Button(t("Start \\[enter]"), id="start", action="screen.start", variant="primary")
+            yield Button(t("Back \\[esc]"), id="back", action="screen.back")
         yield Static(self.HELP, classes="hint", id="setup-hint")
         yield FittingFooter()
 

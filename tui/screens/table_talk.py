@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Log
 
+from tui.base.i18n import t
 from tui.base.messages import GoToMenu, SeatMessage, StateMessage
 from tui.base.names import plain, refused_move
 from tui.screens.confirm import ConfirmScreen
@@ -171,4 +172,4 @@ class TableTalk(Screen[None]):
             if yes:
                 self.post_message(GoToMenu())
 
-        self.app.push_screen(ConfirmScreen(question, "Leave", "Stay"), leave)
+        self.app.push_screen(ConfirmScreen(question, t("Leave"), t("Stay")), leave)

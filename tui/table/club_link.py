@@ -18,6 +18,7 @@ from textual.message import Message as TextualMessage
 
 from net.client import ClientSession
 from net.session import Message, Session
+from tui.base.i18n import t
 from tui.table.link import TableLink
 
 if TYPE_CHECKING:
@@ -134,10 +135,10 @@ class ClubLink:
     @property
     def leave_question(self) -> str:
         if self.club is not None:
-            return "Close the club? Every table and everyone at them is disconnected."
+            return t("Close the club? Every table and everyone at them is disconnected.")
         if not self.member:
-            return "Stop watching this club?"
-        return (
+            return t("Stop watching this club?")
+        return t(
             "Leave the club for the evening? A bot plays your seat until the round ends; "
             "your points so far stay in the standings."
         )

@@ -27,6 +27,7 @@ from net.discovery import Advertiser
 from net.host import Host
 from net.records import SeatViews
 from net.session import Message, Session
+from tui.base.i18n import t
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -118,16 +119,16 @@ class TableLink:
     @property
     def leave_question(self) -> str:
         if self.solo:
-            return "Leave this game? g continues it later from the menu (Resume solo game)."
+            return t("Leave this game? g continues it later from the menu (Resume solo game).")
         if self.host is not None:
-            return "Close the table? Everyone at it is disconnected."
+            return t("Close the table? Everyone at it is disconnected.")
         if self.club_table and self.session.seat is not None:
-            return "Back to the club? Your seat stays yours: Enter there takes you back."
+            return t("Back to the club? Your seat stays yours: Enter there takes you back.")
         if self.club_table:
-            return "Stop watching this table and go back to the club?"
+            return t("Stop watching this table and go back to the club?")
         if self.session.seat is None:
-            return "Stop watching this table?"
-        return "Leave the table? Your seat stays yours: join again with the same name."
+            return t("Stop watching this table?")
+        return t("Leave the table? Your seat stays yours: join again with the same name.")
 
     def start(self) -> None:
         """Receive the session's messages (those already queued first); shows the first screen."""

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Button
 
+from tui.base.i18n import t
 from tui.base.messages import StateMessage
 from tui.base.seats import plural
 from tui.games.nothanks.widgets import OfferPanel, PlayersPanel, log_line, score_table
@@ -25,15 +26,15 @@ class NoThanksScreen(GameScreen):
     GAME_ID = "nothanks"
     CSS_PATH = "nothanks.tcss"
     HINT = "core.nothanks.hints:hint"
-    HELP = (
+    HELP = t(
         "Mouse: click Take or No thanks!. Your own token count is shown; the others' stay "
         "hidden (?) until the end. Pts counts only the lowest card of each run."
     )
     FINAL_HELP = "Score = the lowest card of each run, minus your tokens. The lowest score wins."
     PLAY_ACTIONS = frozenset({"take", "pass"})
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("t", "take", "Take"),
-        Binding("p,space", "pass", "No thanks!"),
+        Binding("t", "take", t("Take")),
+        Binding("p,space", "pass", t("No thanks!")),
     ]
 
     def compose_table(self) -> ComposeResult:
@@ -42,8 +43,8 @@ class NoThanksScreen(GameScreen):
             yield PlayersPanel(id="players")
 
     def compose_actions(self) -> ComposeResult:
-        yield Button("Take \\[t]", id="take", action="screen.take", compact=True)
-        yield Button("No thanks! \\[p]", id="pass", action="screen.pass", compact=True)
+        yield Button(t("Take \\[t]"), id="take", action="screen.take", compact=True)
+        yield Button(t("No thanks! \\[p]"), id="pass", action="screen.pass", compact=True)
 
     def on_mount(self) -> None:
         """(Textual runs GameScreen.on_mount next: it connects the screen to the table.)"""
