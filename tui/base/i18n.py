@@ -101,25 +101,25 @@ def compiled(po: Path) -> bytes:
     return out.getvalue()
 
 
-def t(text: str, **params: object) -> str:
+def t(text: str, /, **params: object) -> str:
     """`text` in the chosen language, with `params` put in, laid out for the terminal."""
     return shown(words(text, **params))
 
 
-def words(text: str, **params: object) -> str:
+def words(text: str, /, **params: object) -> str:
     """`text` in the chosen language with `params` put in, in reading order: a part of a line
     that `t` lays out whole (a Persian line is laid out once, with everything in it)."""
     translated = _catalog.gettext(text)
     return translated.format(**params) if params else translated
 
 
-def tn(one: str, many: str, count: int, **params: object) -> str:
+def tn(one: str, many: str, count: int, /, **params: object) -> str:
     """The form of `one`/`many` that `count` takes in the chosen language ({count} and
     `params` put in), laid out: Czech and Romanian count differently from English."""
     return shown(words_n(one, many, count, **params))
 
 
-def words_n(one: str, many: str, count: int, **params: object) -> str:
+def words_n(one: str, many: str, count: int, /, **params: object) -> str:
     """`tn` in reading order, for a part of a line (see `words`)."""
     return _catalog.ngettext(one, many, count).format(count=count, **params)
 

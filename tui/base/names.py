@@ -9,7 +9,7 @@ import unicodedata
 from core.refusals import PLAIN, REFUSALS, fits
 from net.protocol import MAX_NAME
 from net.referee import BOT_NAMES
-from tui.base.i18n import t, words
+from tui.base.i18n import words
 
 DEFAULT_PLAYER_NAME = "Player"
 # The one limit on a name: what the host accepts (net/protocol.py), so a name typed here is
@@ -44,10 +44,10 @@ RULE_IDS = re.compile(r"\s*\([A-Z]{2}-\d+(?:\s*(?:[/,]|to)\s*(?:[A-Z]{2}-)?\d+)*
 
 
 def refused_move(reason: object) -> str:
-    """The status line for a refused move, its reason as a player reads it, in their language:
-    plain, without the rule ids that core cites for developers (the rules a player reads have
-    none)."""
-    return t("Not allowed: {reason}", reason=RULE_IDS.sub("", plain(refusal_words(reason))))
+    """The status line for a refused move, its reason as a player reads it, in their language
+    (in reading order: the status line lays it out): plain, without the rule ids that core
+    cites for developers (the rules a player reads have none)."""
+    return words("Not allowed: {reason}", reason=RULE_IDS.sub("", plain(refusal_words(reason))))
 
 
 def refusal_words(refusal: object) -> str:

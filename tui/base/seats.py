@@ -10,6 +10,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 
+from tui.base.i18n import words
 from tui.base.messages import StateMessage
 from tui.base.names import plain
 
@@ -25,7 +26,7 @@ def plural(count: int, word: str) -> str:
 def seat_names(message: StateMessage) -> list[str]:
     """Each seat's name as the log and status use it: 'You' for the seat being played."""
     return [
-        "You" if index == message["seat"] else plain(seat["name"])
+        words("You") if index == message["seat"] else plain(seat["name"])
         for index, seat in enumerate(message["seats"])
     ]
 
@@ -34,7 +35,7 @@ def name_list(names: list[str]) -> str:
     """'Ana', 'Ana and Bo', 'Ana, Bo and Cy'."""
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return words("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def seat_label(message: StateMessage, index: int, width: int = PLAYER_WIDTH) -> Text:
@@ -43,12 +44,13 @@ def seat_label(message: StateMessage, index: int, width: int = PLAYER_WIDTH) -> 
     ('Maximilianus Ju… (you)') so that what follows it still fits `width` cells."""
     seat = message["seats"][index]
     if index == message["seat"]:
-        suffix = " (you)"
+        suffix = words(" (you)")
     elif seat["kind"] == "bot":
         level = plain(seat["level"])
-        suffix = f" (away, {level} bot)" if seat["away"] else f" ({level})"
+        away = words(" (away, {level} bot)", level=level)
+        suffix = away if seat["away"] else f" ({level})"
     else:
-        suffix = " (away)" if seat["away"] else ""
+        suffix = words(" (away)") if seat["away"] else ""
     name = Text(plain(seat["name"]))
     name.truncate(max(width - cell_len(suffix), MIN_NAME_WIDTH), overflow="ellipsis")
     return name + suffix

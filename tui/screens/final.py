@@ -18,7 +18,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Log, Static
 
-from tui.base.i18n import t
+from tui.base.i18n import t, words
 from tui.base.messages import GoToMenu, PlayAgain, SeatMessage, ShowRules, StateMessage
 from tui.base.names import plain
 from tui.base.seats import name_list, plural, seat_names
@@ -31,15 +31,17 @@ if TYPE_CHECKING:
 
 
 def verdict(state: StateMessage, unit: str = "point") -> str:
-    """'Ana wins with 41 points', 'You and Ana share the win with 41 points'."""
+    """'Ana wins with 41 points', 'You and Ana share the win with 41 points' (in reading
+    order: the title lays it out)."""
     result = state["view"]["result"]
     names = seat_names(state)
     winners = [names[seat] for seat in result["winners"]]
     points = plural(result["scores"][result["winners"][0]], unit)
     if len(winners) == 1:
-        verb = "win" if winners[0] == "You" else "wins"
-        return f"{winners[0]} {verb} with {points}"
-    return f"{name_list(winners)} share the win with {points}"
+        if winners[0] == words("You"):
+            return words("You win with {points}", points=points)
+        return words("{who} wins with {points}", who=winners[0], points=points)
+    return words("{who} share the win with {points}", who=name_list(winners), points=points)
 
 
 class FinalScreen(Screen[None]):
@@ -65,7 +67,7 @@ class FinalScreen(Screen[None]):
         self.back_to = t("Club") if table.club_table else t("Menu")
 
     def compose(self) -> ComposeResult:
-        title = f"Game over — {verdict(self.state, self.game.SCORE_WORD)}"
+        title = t("Game over — {verdict}", verdict=verdict(self.state, self.game.SCORE_WORD))
         yield Static(title, classes="screen-title", id="verdict", markup=False)
         with VerticalScroll(id="scores"):
             yield Static(self.game.final_summary(self.state))

@@ -26,7 +26,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from core import IllegalMove, get_game
-from tui.base.i18n import t
+from tui.base.i18n import shown, t, words, words_n
 from tui.base.messages import SeatMessage, ShowRules, StateMessage
 from tui.base.names import refused_move
 from tui.base.seats import name_list, seat_names
@@ -188,11 +188,13 @@ class GameScreen(TableTalk):
         view = state["view"]
         self.draw(state)
         self.show_pause(state)
-        self.query_one(FollowingLog).write_lines(self.log_lines_of(state, self.logged))
+        lines = [shown(line) for line in self.log_lines_of(state, self.logged)]
+        self.query_one(FollowingLog).write_lines(lines)
         self.logged = len(view["log"])
         for button in self.query("#actions Button"):
             button.display = not self.watching
-        self.query_one("#game-title", Static).update(f"{self.game.title} — {self.turn_text()}")
+        title = words("{game} — {turn}", game=self.game.title, turn=self.turn_text())
+        self.query_one("#game-title", Static).update(shown(title))
         self.query_one(Countdown).show(state.get("clock"), state["seat"])
         self.say(self.prompt())
         self.refresh_keys()
@@ -244,20 +246,21 @@ class GameScreen(TableTalk):
         assert self.state is not None
         view = self.state["view"]
         if view["over"]:
-            return "game over"
+            return words("game over")
         to_act = view["to_act"]
         if len(to_act) > 1:
-            return "your decision" if self.my_move else "deciding together"
+            return words("your decision") if self.my_move else words("deciding together")
         if self.my_move:
-            return "your turn"
-        return f"{seat_names(self.state)[to_act[0]]}'s turn" if to_act else ""
+            return words("your turn")
+        name = seat_names(self.state)[to_act[0]] if to_act else ""
+        return words("{name}'s turn", name=name) if to_act else ""
 
     def prompt(self) -> str:
         """The status line: what the player may do, or whom the table waits for and why."""
         assert self.state is not None
         view, seats = self.state["view"], self.state["seats"]
         if view["over"]:
-            return "The game is over."
+            return words("The game is over.")
         if self.my_move:
             return self.my_prompt(self.state)
         names = seat_names(self.state)
@@ -265,27 +268,33 @@ class GameScreen(TableTalk):
         away = [s for s in waiting if seats[s]["kind"] == "human" and seats[s]["away"]]
         if away:
             who = name_list([names[s] for s in away])
-            verb = "is" if len(away) == 1 else "are"
-            fix = " b seats a bot for them." if self._may_stand_in() else ""
-            return f"{who} {verb} away — waiting for them to rejoin.{fix}"
+            fix = words(" b seats a bot for them.") if self._may_stand_in() else ""
+            gone = words_n(
+                "{who} is away — waiting for them to rejoin.",
+                "{who} are away — waiting for them to rejoin.",
+                len(away),
+                who=who,
+            )
+            return gone + fix
         text = self.waiting_text(waiting)
         if self.watching:
-            return f"You are watching; {text}"
+            return words("You are watching; {text}", text=text)
         if any(seats[s]["kind"] == "bot" for s in waiting) and self._may_hurry():
-            text += " (f skips the pause)"
+            text += words(" (f skips the pause)")
         return text
 
     def waiting_text(self, waiting: list[int]) -> str:
         """Whom the table waits for, when it is not the player's move: 'Ana is deciding…'.
         A game whose phases wait for different things says which (Pásovec: rolling)."""
         names = seat_names(self.state)  # type: ignore[arg-type]
-        verb = "is deciding" if len(waiting) == 1 else "are deciding"
-        return f"{name_list([names[s] for s in waiting])} {verb}…"
+        who = name_list([names[s] for s in waiting])
+        return words_n("{who} is deciding…", "{who} are deciding…", len(waiting), who=who)
 
     def say(self, text: str) -> None:
         """Set the status line; the same text again is not redrawn (a status update costs a
         layout pass, most of a key press on a big table when the prompt stays the same)."""
         status = self.query_one("#status", Static)
+        text = shown(text)  # laid out whole, once (a Persian line: tui/base/bidi.py)
         if status.content != text:
             status.update(text)
 
@@ -312,13 +321,13 @@ class GameScreen(TableTalk):
         if state is None or self.finished:
             return
         if state["seat"] is None:
-            self.say(t("You are watching this table: spectators cannot play."))
+            self.say(words("You are watching this table: spectators cannot play."))
             return
         if not self.my_move:
             names = seat_names(state)
             waiting = name_list([names[s] for s in state["view"]["to_act"]])
             self.say(
-                t("Wait: it is not your move — the table waits for {waiting}.", waiting=waiting)
+                words("Wait: it is not your move — the table waits for {waiting}.", waiting=waiting)
             )
             return
         try:
@@ -338,13 +347,13 @@ class GameScreen(TableTalk):
         seats = self.state["seats"]
         away = [s for s in self.awaited() if seats[s]["kind"] == "human" and seats[s]["away"]]
         if not away:
-            self.say(t("Nobody the table waits for is away: b seats a bot only for them."))
+            self.say(words("Nobody the table waits for is away: b seats a bot only for them."))
             return
         for seat in away:
             try:
                 self.table.host.stand_in(seat)
             except ValueError as err:
-                self.say(t("Not now: {err}", err=err))
+                self.say(words("Not now: {err}", err=err))
 
     def action_leave(self) -> None:
         """Back to the menu; the game in progress is only abandoned once confirmed."""
@@ -365,10 +374,10 @@ class GameScreen(TableTalk):
     def action_hint(self) -> None:
         """Ask the hard bot what it would do here, off the UI thread, and say it."""
         if self.state is None or not self.my_move or self.hinting or self.HINT is None:
-            self.say(t("A hint is for your own move: wait until the table waits for you."))
+            self.say(words("A hint is for your own move: wait until the table waits for you."))
             return
         self.hinting = True
-        self.say(t("Thinking about a hint…"))
+        self.say(words("Thinking about a hint…"))
         self.run_worker(
             partial(self._hint, self.state), thread=True, group="hint", exit_on_error=False
         )

@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Log, Static
 
 from core import get_game
+from tui.base.i18n import shown
 from tui.base.messages import SeatMessage, StateMessage
 from tui.screens.table_talk import TALK_BINDINGS, TableTalk
 from tui.widgets.following_log import WrappingLog
@@ -87,7 +88,7 @@ class LobbyScreen(TableTalk):
         raise NotImplementedError
 
     def say(self, text: str) -> None:
-        self.query_one("#status", Static).update(text)
+        self.query_one("#status", Static).update(shown(text))
 
     def action_leave(self) -> None:
         """Back to the menu, once confirmed (the host's leaving closes the table)."""

@@ -10,10 +10,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Button
 
-from tui.base.i18n import t
+from tui.base.i18n import t, words
 from tui.base.messages import StateMessage
-from tui.base.seats import plural
-from tui.games.nothanks.widgets import OfferPanel, PlayersPanel, log_line, score_table
+from tui.games.nothanks.widgets import OfferPanel, PlayersPanel, log_line, score_table, tokens
 from tui.screens.game import GameScreen
 
 TAKE = {"kind": "take"}
@@ -30,7 +29,7 @@ class NoThanksScreen(GameScreen):
         "Mouse: click Take or No thanks!. Your own token count is shown; the others' stay "
         "hidden (?) until the end. Pts counts only the lowest card of each run."
     )
-    FINAL_HELP = "Score = the lowest card of each run, minus your tokens. The lowest score wins."
+    FINAL_HELP = t("Score = the lowest card of each run, minus your tokens. The lowest score wins.")
     PLAY_ACTIONS = frozenset({"take", "pass"})
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "take", t("Take")),
@@ -48,8 +47,8 @@ class NoThanksScreen(GameScreen):
 
     def on_mount(self) -> None:
         """(Textual runs GameScreen.on_mount next: it connects the screen to the table.)"""
-        self.query_one("#offer").border_title = "On offer"
-        self.query_one("#players").border_title = "Players"
+        self.query_one("#offer").border_title = t("On offer")
+        self.query_one("#players").border_title = t("Players")
 
     def draw(self, state: StateMessage) -> None:
         view = state["view"]
@@ -62,10 +61,10 @@ class NoThanksScreen(GameScreen):
 
     def my_prompt(self, state: StateMessage) -> str:
         view = state["view"]
-        take = f"t takes {view['card']} (+{plural(view['pot'], 'token')})"
+        take = words("t takes {card} (+{tokens})", card=view["card"], tokens=tokens(view["pot"]))
         if view["tokens"][state["seat"]] == 0:
-            return f"No tokens left: {take}."
-        return f"Your turn: {take}, p passes."
+            return words("No tokens left: {take}.", take=take)
+        return words("Your turn: {take}, p passes.", take=take)
 
     @classmethod
     def log_line(cls, entry: dict[str, Any], names: list[str]) -> str:

@@ -15,8 +15,9 @@ from rich.text import Text
 from textual.widgets import Static
 
 from core.nothanks import card_points, runs
+from tui.base.i18n import N_, shown, t, tn, words, words_n
 from tui.base.messages import StateMessage
-from tui.base.seats import PLAYER_WIDTH, plural, seat_label
+from tui.base.seats import PLAYER_WIDTH, seat_label
 
 
 def runs_text(cards: list[int]) -> str:
@@ -29,15 +30,22 @@ def runs_text(cards: list[int]) -> str:
     return " · ".join(parts) or "—"
 
 
+def tokens(count: int) -> str:
+    """'1 token', '3 tokens', in the reader's language (reading order)."""
+    return words_n("{count} token", "{count} tokens", count)
+
+
 def log_line(entry: dict[str, Any], names: list[str]) -> str:
     """One log entry in plain words, e.g. 'Ana passed on 27 — 3 tokens on it'."""
     who, card = names[entry["seat"]], entry["card"]
     if entry["type"] == "turn_up":
-        return f"{who} turned up {card}"
+        return words("{who} turned up {card}", who=who, card=card)
     if entry["type"] == "pass":
-        return f"{who} passed on {card} — {plural(entry['pot'], 'token')} on it"
+        return words("{who} passed on {card} — {tokens} on it", who=who, card=card,
+                     tokens=tokens(entry["pot"]))  # fmt: skip
     pot = entry["pot"]
-    return f"{who} took {card} with {plural(pot, 'token') if pot else 'no tokens'}"
+    paid = tokens(pot) if pot else words("no tokens")
+    return words("{who} took {card} with {tokens}", who=who, card=card, tokens=paid)
 
 
 def tokens_text(tokens: int | None) -> str:
@@ -45,19 +53,19 @@ def tokens_text(tokens: int | None) -> str:
     return "?" if tokens is None else str(tokens)
 
 
-def seats_table(points: str = "Pts", *, score: bool = False) -> Table:
+def seats_table(points: str = N_("Pts"), *, score: bool = False) -> Table:
     """The table both the players panel and the final scores draw their seats in: a marker
     column, the player, card points headed `points`, tokens, at the end of a game (`score`)
     the score, and last their cards in runs — the numbers stay beside the names however wide
     the terminal, and only the cards use the room that is left."""
     table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
     table.add_column("", width=1, no_wrap=True)
-    table.add_column("Player", no_wrap=True, max_width=PLAYER_WIDTH)
-    table.add_column(points, justify="right", no_wrap=True)
-    table.add_column("Tokens", justify="right", no_wrap=True)
+    table.add_column(t("Player"), no_wrap=True, max_width=PLAYER_WIDTH)
+    table.add_column(t(points), justify="right", no_wrap=True)
+    table.add_column(t("Tokens"), justify="right", no_wrap=True)
     if score:
-        table.add_column("Score", justify="right", no_wrap=True)
-    table.add_column("Cards (runs)", ratio=1)
+        table.add_column(t("Score"), justify="right", no_wrap=True)
+    table.add_column(t("Cards (runs)"), ratio=1)
     return table
 
 
@@ -70,8 +78,9 @@ class OfferPanel(Static):
         face = "--" if card is None else f"{card:>2}"
         text = Text()
         text.append(f"╭────╮\n│    │\n│ {face} │\n│    │\n╰────╯\n", style="bold")
-        text.append(f"{plural(view['pot'], 'token')} on it\n", style="bold")
-        text.append(f"{plural(view['deck_left'], 'card')} in the deck")
+        on_it = words("{tokens} on it", tokens=tokens(view["pot"]))
+        text.append(shown(on_it) + "\n", style="bold")
+        text.append(tn("{count} card in the deck", "{count} cards in the deck", view["deck_left"]))
         self.update(text)
 
 
@@ -99,7 +108,7 @@ def score_table(state: StateMessage) -> Table:
     """Players from best to worst score (NT-11, NT-12); winners marked ★ and bold."""
     view = state["view"]
     result = view["result"]
-    table = seats_table("Card pts", score=True)
+    table = seats_table(N_("Card pts"), score=True)
     for seat in sorted(range(view["players"]), key=lambda s: (result["scores"][s], s)):
         won = seat in result["winners"]
         table.add_row(

@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from core import IllegalMove
 from core.rummikub.play import MELD_POINTS
-from tui.base.i18n import t
+from tui.base.i18n import words
 from tui.base.messages import StateMessage
 from tui.base.names import refusal_words
 from tui.base.seats import seat_names
@@ -350,7 +350,7 @@ class RummikubScreen(GameScreen):
                     place = ("rack", len(draft.rack))
                 draft.drop(place)
         except IllegalMove as err:
-            self._settle(t("Not here: {reason}.", reason=refusal_words(err)))
+            self._settle(words("Not here: {reason}.", reason=refusal_words(err)))
             return
         self._settle()
 
@@ -367,7 +367,7 @@ class RummikubScreen(GameScreen):
         try:
             self.draft.split(self.cursor)
         except IllegalMove as err:
-            self._settle(t("Not here: {reason}.", reason=refusal_words(err)))
+            self._settle(words("Not here: {reason}.", reason=refusal_words(err)))
             return
         self.cursor = ("table", self.cursor[1] + 1, 0)
         self._settle()
