@@ -129,6 +129,12 @@ def shown(text: str) -> str:
     return visual(text, _language in RIGHT_TO_LEFT)
 
 
+def key_label(label: str, key: str) -> str:
+    """A button's label with its key, 'Take [t]' (the key on the side a reader starts from;
+    the label already laid out by `t`, the key left out of it so no markup is reordered)."""
+    return f"\\[{key}] {label}" if right_to_left() else f"{label} \\[{key}]"
+
+
 def N_(text: str) -> str:
     """Mark a text for the catalogs where it is defined; `t` translates it where shown."""
     return text

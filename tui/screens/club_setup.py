@@ -19,7 +19,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from core import BOT_LEVELS
 from tui.base import settings
-from tui.base.i18n import t
+from tui.base.i18n import key_label, t
 from tui.base.names import MAX_NAME_LENGTH
 from tui.table.plans import ClubHostPlan, StartClub
 from tui.widgets.cycler import Cycler
@@ -96,9 +96,12 @@ class ClubSetupScreen(Screen[None]):
         yield Static(id="club-rounds", classes="hint", markup=False)
         with Horizontal(classes="buttons"):
             yield Button(
-                t("Open club \\[enter]"), id="start", action="screen.start", variant="primary"
+                key_label(t("Open club"), "enter"),
+                id="start",
+                action="screen.start",
+                variant="primary",
             )
-            yield Button(t("Back \\[esc]"), id="back", action="screen.back")
+            yield Button(key_label(t("Back"), "esc"), id="back", action="screen.back")
         yield FittingFooter()
 
     def on_mount(self) -> None:

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Log, Static
 
-from tui.base.i18n import t, words
+from tui.base.i18n import key_label, t, words
 from tui.base.messages import GoToMenu, PlayAgain, SeatMessage, ShowRules, StateMessage
 from tui.base.names import plain
 from tui.base.seats import name_list, plural, seat_names
@@ -75,9 +75,12 @@ class FinalScreen(Screen[None]):
         with Horizontal(classes="buttons"):
             if not self.guest:
                 yield Button(
-                    t("Play again \\[a]"), id="again", action="screen.again", variant="primary"
+                    key_label(t("Play again"), "a"),
+                    id="again",
+                    action="screen.again",
+                    variant="primary",
                 )
-            yield Button(t("Log \\[l]"), id="show-log", action="screen.toggle_log")
+            yield Button(key_label(t("Log"), "l"), id="show-log", action="screen.toggle_log")
             yield Button(f"{self.back_to} \\[m]", id="menu", action="screen.menu")
         hint = self.GUEST_HINT if self.guest else self.game.FINAL_HELP
         hint = self.CLUB_HINT if self.table.club_table else hint
@@ -87,7 +90,7 @@ class FinalScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#scores").border_title = "Final scores"
         log = self.query_one("#final-log", Log)
-        log.border_title = "What happened — l hides it"
+        log.border_title = t("What happened — l hides it")
         log.display = False
         log.write_lines(self.log_lines)
         self.query_one("#menu" if self.guest else "#again", Button).focus()

@@ -149,7 +149,7 @@ class GameScreen(TableTalk):
         # Keys, not focus, drive a game: a focused button would swallow Space or Enter.
         for widget in self.query("Button, FollowingLog"):
             widget.can_focus = False
-        self.query_one("#log").border_title = "What happened"
+        self.query_one("#log").border_title = t("What happened")
         self._fit(self.app.size.width, self.app.size.height)
         self.listen()
         if self.table.state is not None:

@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from core import BOT_LEVELS
 from tui.base import settings
-from tui.base.i18n import t
+from tui.base.i18n import key_label, t
 from tui.base.names import MAX_NAME_LENGTH, bot_names
 from tui.table.plans import SoloSetup, StartSolo
 from tui.widgets.cycler import Cycler
@@ -100,8 +100,10 @@ class SoloSetupScreen(Screen[None]):
                     [(level, level) for level in BOT_LEVELS], levels[seat - 1], id=f"level-{seat}"
                 )
         with Horizontal(classes="buttons"):
-            yield Button(t("Start \\[enter]"), id="start", action="screen.start", variant="primary")
-            yield Button(t("Back \\[esc]"), id="back", action="screen.back")
+            yield Button(
+                key_label(t("Start"), "enter"), id="start", action="screen.start", variant="primary"
+            )
+            yield Button(key_label(t("Back"), "esc"), id="back", action="screen.back")
         yield Static(self.HELP, classes="hint", id="setup-hint")
         yield FittingFooter()
 

@@ -10,7 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Button
 
-from tui.base.i18n import t, words
+from tui.base.i18n import key_label, t, words
 from tui.base.messages import StateMessage
 from tui.games.nothanks.widgets import OfferPanel, PlayersPanel, log_line, score_table, tokens
 from tui.screens.game import GameScreen
@@ -42,8 +42,8 @@ class NoThanksScreen(GameScreen):
             yield PlayersPanel(id="players")
 
     def compose_actions(self) -> ComposeResult:
-        yield Button(t("Take \\[t]"), id="take", action="screen.take", compact=True)
-        yield Button(t("No thanks! \\[p]"), id="pass", action="screen.pass", compact=True)
+        yield Button(key_label(t("Take"), "t"), id="take", action="screen.take", compact=True)
+        yield Button(key_label(t("No thanks!"), "p"), id="pass", action="screen.pass", compact=True)
 
     def on_mount(self) -> None:
         """(Textual runs GameScreen.on_mount next: it connects the screen to the table.)"""
