@@ -3,6 +3,8 @@ them, and Persian is laid out for a terminal."""
 
 from __future__ import annotations
 
+import json
+import os
 import string
 import subprocess
 import sys
@@ -134,3 +136,31 @@ def test_each_language_words_the_menu(monkeypatch: pytest.MonkeyPatch) -> None:
     finally:
         i18n.use("en")
     assert words == {"en": "Quit", "hu": "Kilépés", "cs": "Konec", "ro": "Ieșire", "fa": "ﺝﻭﺮﺧ"}
+
+
+@pytest.mark.parametrize(
+    ("language", "quit_entry", "solo_key"),
+    [
+        ("en", "[q]  Quit", "Solo"),
+        ("hu", "[q]  Kilépés", "Egyedül"),
+        ("cs", "[q]  Konec", "Sólo"),
+        ("ro", "[q]  Ieșire", "Solo"),
+        ("fa", "ﺝﻭﺮﺧ  [q]", "ﻩﺮﻔﻧﮏﺗ"),
+    ],
+)
+def test_the_menu_speaks_each_language_and_fits_80x24(
+    language: str, quit_entry: str, solo_key: str, tmp_path: Path
+) -> None:
+    env = {**os.environ, "GAMENIGHT_CONFIG_DIR": str(tmp_path), "GAMENIGHT_DATA_DIR": str(tmp_path)}
+    shown = subprocess.run(
+        [sys.executable, "-m", "tests.i18n.menu_script", language],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    menu = json.loads(shown.stdout.strip().splitlines()[-1])
+    assert menu["entries"][-1] == quit_entry and solo_key in menu["keys"]
+    assert menu["one_line_each"] and menu["fits"]
