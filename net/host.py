@@ -47,6 +47,7 @@ log = logging.getLogger(__name__)
 
 MAX_TABLE_NAME = 180  # what fits in the mDNS TXT record
 KICKED = "the host removed you from the table"
+REMOVED = "{} was removed by the host"
 TALK_KEPT = 300  # chat lines the table keeps (and journals) for whoever joins or comes back
 
 
@@ -358,7 +359,7 @@ class Host:
         self._changed()
 
     def kick(
-        self, seat: int, *, reason: str = KICKED, notice: str = "{} was removed by the host"
+        self, seat: int, *, reason: str = KICKED, notice: str = REMOVED, code: str = "removed"
     ) -> None:
         """Remove whoever sits in `seat`: in the lobby the seat opens, in a game a bot takes it.
 
@@ -381,7 +382,7 @@ class Host:
             self._bot_for_kicked(seat)
             self.running.seating.to_bot(seat, old.name or "?")
         if old.kind == "human":
-            self._notice(notice.format(old.name))
+            self._notice(notice.format(old.name), code, {"name": old.name})
 
     def stand_in(self, seat: int) -> None:
         """During a game, a bot of the away level plays an away player's seat until they are
@@ -506,8 +507,13 @@ class Host:
     def _send_lobby(self) -> None:
         self.roster.broadcast(self._lobby_message())
 
-    def _notice(self, text: str) -> None:
-        self.roster.broadcast({"type": "notice", "text": text})
+    def _notice(self, text: str, code: str = "", params: dict[str, Any] | None = None) -> None:
+        """Tell everyone: `text` in English, and `code` with `params` for clients that word
+        notices in their own language (net/PROTOCOL.md, `notice`)."""
+        message: Message = {"type": "notice", "text": text}
+        if code:
+            message |= {"code": code, "params": params or {}}
+        self.roster.broadcast(message)
 
     def _changed(self) -> None:
         for listener in list(self.listeners):

@@ -12,6 +12,11 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
+
+Say = Callable[[str, str, dict[str, Any]], None]
+"""How a table tells everyone something: the English text, a code and its parameters (data
+each client words in its own language; net/PROTOCOL.md, `notice`)."""
 
 NOTICE_WINDOW = 1.0  # seconds over which arrivals and departures fold into one notice
 
@@ -23,7 +28,10 @@ _WATCHING = {"watching": ("is watching", "joined"), "left": ("left", "left")}
 class Notices:
     """Arrivals and departures at one table, told through `say` (one notice line each time)."""
 
-    def __init__(self, say: Callable[[str], None]) -> None:
+    def __init__(self, say: Say) -> None:
+        """`say(text, code, params)`: the English line, and the same as data (the parts:
+        `{event, names}` for seated people, `{event: "spectators_watching"/"spectators_left",
+        names, count}` for spectators), so each client words it in its own language."""
         self.say = say
         self._named: dict[str, list[str]] = {}  # seated event: names, in order
         self._crowd: Counter[str] = Counter()  # spectator event: how many
@@ -70,16 +78,21 @@ class Notices:
         parts = [
             f"{_and(names)} {_verb(event, len(names))}" for event, names in self._named.items()
         ]
+        data: list[dict[str, object]] = [
+            {"event": event, "names": list(names)} for event, names in self._named.items()
+        ]
         for event, count in self._crowd.items():
             one, many = _WATCHING[event]
             who = self._first[event] if count == 1 else f"{count} spectators"
             parts.append(f"{who} {one if count == 1 else many}")
+            names = [self._first[event]] if count == 1 else []
+            data.append({"event": f"spectators_{event}", "names": names, "count": count})
         self._named.clear()
         self._crowd.clear()
         self._first.clear()
         if parts:
             self._quiet_until = asyncio.get_running_loop().time() + NOTICE_WINDOW
-            self.say("; ".join(parts))
+            self.say("; ".join(parts), "arrivals", {"parts": data})
 
 
 def _verb(event: str, people: int) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 from net import journal, records
 from net.clock import TurnClock
 from net.lobby import Lobby
+from net.notices import Say
 from net.pause import PAUSE_SECONDS
 from net.referee import Referee
 from net.seating import Seating
@@ -37,7 +38,7 @@ class RunningGame:
         record: dict[str, Any] | None,
         journal_path: Path,
         header: dict[str, Any],
-        notice: Callable[[str], None],
+        notice: Say,
         on_over: Callable[[], None],
         pause_seconds: float | None = PAUSE_SECONDS,
     ) -> None:

@@ -9,16 +9,21 @@ One `Seating` per game: the settings cannot change while it runs, and `stop` can
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
 from net.lobby import Settings
+from net.notices import Say
 from net.referee import Referee, Seat
 
 
 class Seating:
     """Away seats, stand-in bots and kicked seats of one table."""
 
-    def __init__(self, referee: Referee, settings: Settings, notice: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        referee: Referee,
+        settings: Settings,
+        notice: Say,
+    ) -> None:
         self.referee = referee
         self.settings = settings
         self.notice = notice  # tells everyone at the table something happened, in words
@@ -68,7 +73,9 @@ class Seating:
         self.referee.set_seat(
             seat, Seat(human.name, "bot", self.settings.away_bot_level, stand_in=True)
         )
-        self.notice(f"a bot plays for {human.name} until they are back")
+        self.notice(
+            f"a bot plays for {human.name} until they are back", "stand_in", {"name": human.name}
+        )
 
     def _cancel(self, seat: int) -> None:
         handle = self._timers.pop(seat, None)

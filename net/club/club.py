@@ -322,6 +322,7 @@ class Club:
                     place,
                     reason="you left the club; a bot plays your seat",
                     notice="{} left the club; a bot plays their seat",
+                    code="left_club",
                 )
         self._changed()
 

@@ -49,3 +49,30 @@ async def test_a_hungarian_host_and_a_czech_player_each_read_the_refusal_in_thei
         "cs": f"Nelze: předej přesně 5 karet, ne tyto: {mine[:3]!r}",
         "en": f"Not allowed: pass exactly 5 cards, not {mine[:3]!r}",
     }
+
+
+async def test_arrivals_are_sent_as_data_and_worded_in_each_language() -> None:
+    """The host's notices of people coming and going carry their parts as data: a Czech
+    player reads "Petr přisedl(a)" where an English one reads "Petr joined"."""
+    from tests.net.conftest import wait_for as wait
+    from tui.widgets.talk import talk_line
+
+    host = Host("nothanks", name="Zoltán", players=3, joins=None)
+    port = await host.serve("127.0.0.1", 0)
+    heard: list[dict[str, object]] = []
+    host.local.on_message = heard.append  # type: ignore[union-attr]
+    petr = await connect("127.0.0.1", port, "Petr")
+    try:
+        await wait(lambda: any(m["type"] == "notice" for m in heard))
+        notice = next(m for m in heard if m["type"] == "notice")
+        assert notice["code"] == "arrivals"
+        assert notice["params"] == {"parts": [{"event": "joined", "names": ["Petr"]}]}
+        lines = {}
+        for language in ("en", "cs", "hu"):
+            i18n.use(language)
+            lines[language] = talk_line(notice)
+    finally:
+        i18n.use("en")
+        await petr.close()
+        await host.close()
+    assert lines == {"en": "· Petr joined", "cs": "· Petr přisedl(a)", "hu": "· Petr csatlakozott"}
