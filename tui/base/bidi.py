@@ -13,12 +13,15 @@ second time; the README names the terminals that show Persian properly.
 
 from __future__ import annotations
 
+import unicodedata
+
+RTL = ("R", "AL")  # the bidi classes of Hebrew and Arabic-script letters
 
 def visual(text: str, right_to_left: bool) -> str:
     """`text` as a left-to-right terminal must draw it (unchanged unless `right_to_left`);
     each line is laid out by itself, right-to-left as its base direction."""
-    if not right_to_left or text.isascii():
-        return text
+    if not right_to_left or not any(unicodedata.bidirectional(ch) in RTL for ch in text):
+        return text  # nothing right to left in it (a name, an English text not yet translated)
     import arabic_reshaper
     from bidi.algorithm import get_display  # the implementation that mirrors brackets
 
