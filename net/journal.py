@@ -133,20 +133,9 @@ def load(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     lobby) then the journaled ones. A last line cut off mid-write (the host died while writing
     it) is ignored: its action was never broadcast, its kick never done.
     """
-    lines = path.read_text(encoding="utf-8").split("\n")
-    header = json.loads(lines[0])
-    if header.get("journal") != JOURNAL_VERSION:
-        raise ValueError(f"{path} is not a version {JOURNAL_VERSION} journal")
+    header, entries = read_lines(path)
     actions, kicks, talk = [], [], list(header.get("talk", []))
-    for number, line in enumerate(lines[1:], start=2):
-        if not line:
-            continue
-        try:
-            entry = json.loads(line)
-        except ValueError:
-            if number == len(lines):  # the unterminated last line
-                break
-            raise
+    for entry in entries:
         if isinstance(entry, dict) and "chat" in entry:
             talk.append(entry["chat"])
         elif isinstance(entry, dict):
@@ -159,6 +148,27 @@ def load(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     header["kicks"] = kicks
     header["talk"] = talk
     return header, record
+
+
+def read_lines(path: Path) -> tuple[dict[str, Any], list[Any]]:
+    """A journal's header and its lines after it (a table's here, a club's: net/club), with
+    a last line cut off mid-write left out: the host died writing it, so it never happened.
+    ValueError when the file is not a journal of this version."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    header = json.loads(lines[0])
+    if header.get("journal") != JOURNAL_VERSION:
+        raise ValueError(f"{path} is not a version {JOURNAL_VERSION} journal")
+    entries = []
+    for number, line in enumerate(lines[1:], start=2):
+        if not line:
+            continue
+        try:
+            entries.append(json.loads(line))
+        except ValueError:
+            if number == len(lines):  # the unterminated last line
+                break
+            raise
+    return header, entries
 
 
 def unfinished(solo: bool = False) -> list[Path]:

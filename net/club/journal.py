@@ -12,12 +12,11 @@ evening is deleted; the club record (net/club/record.py) keeps it.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from net.journal import JOURNAL_VERSION, Journal, journal_dir
+from net.journal import Journal, journal_dir, read_lines
 
 CLUB_FORMAT = 1
 
@@ -40,20 +39,11 @@ class SavedClub:
 def load(path: Path) -> SavedClub:
     """Read a club journal; a last line cut off mid-write (the host died writing it) is ignored,
     as its change was never made. ValueError when the file is not a club journal."""
-    lines = path.read_text(encoding="utf-8").split("\n")
-    header = json.loads(lines[0])
-    if header.get("journal") != JOURNAL_VERSION or header.get("club") != CLUB_FORMAT:
+    header, entries = read_lines(path)
+    if header.get("club") != CLUB_FORMAT:
         raise ValueError(f"{path.name} is not a club journal")
     saved = SavedClub(header)
-    for number, line in enumerate(lines[1:], start=2):
-        if not line:
-            continue
-        try:
-            entry = json.loads(line)
-        except ValueError:
-            if number == len(lines):
-                break
-            raise
+    for entry in entries:
         if "member" in entry:
             saved.members.append(entry["member"])
         elif "left" in entry:

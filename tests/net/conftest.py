@@ -8,8 +8,12 @@ only the namespace tests widen it, inside namespaces they create themselves.
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import random
 import struct
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -235,3 +239,17 @@ async def wait_for(predicate: Callable[[], object], timeout: float = 5.0) -> Non
     async with asyncio.timeout(timeout):
         while not predicate():
             await asyncio.sleep(0.005)
+
+
+def start_process(module: str, *args: str) -> tuple[subprocess.Popen[str], dict[str, Any]]:
+    """A headless host (`net.host_cli`) or club (`net.club.cli`) in its own process on
+    loopback, and the JSON line it prints once listening."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", module, "--bind", "127.0.0.1", *args],
+        cwd=Path(__file__).resolve().parents[2],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=os.environ.copy(),
+    )
+    assert process.stdout is not None
+    return process, json.loads(process.stdout.readline())

@@ -3,11 +3,8 @@ a member dropping and coming back to their table, a member leaving the club."""
 
 from __future__ import annotations
 
-import json
-import os
 import signal
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -21,7 +18,7 @@ from net.club.member_bot import MemberBot
 from net.club.plan import ClubPlan
 from net.club.record import clubs_dir, load_club
 from net.protocol import encode
-from tests.net.conftest import Raw, wait_for
+from tests.net.conftest import Raw, start_process, wait_for
 
 GAMES = ("nothanks", "papayoo", "rummikub")
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,15 +109,7 @@ async def test_a_member_who_leaves_is_replaced_by_a_bot_and_keeps_what_they_earn
 
 
 def start_club_process(*args: str) -> tuple[subprocess.Popen[str], dict[str, Any]]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "net.club.cli", "--bind", "127.0.0.1", *args],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=os.environ.copy(),
-    )
-    assert process.stdout is not None
-    return process, json.loads(process.stdout.readline())
+    return start_process("net.club.cli", *args)
 
 
 def quiet(bots: list[MemberBot]) -> bool:

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import json
-import os
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,7 +13,7 @@ from net import journal
 from net.client import ClientSession, HandshakeError, connect, load_token, save_token
 from net.host import Host
 from net.lobby import Settings
-from tests.net.conftest import BotDriver, Game, Raw, join, start_game, wait_for
+from tests.net.conftest import BotDriver, Game, Raw, join, start_game, start_process, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -191,15 +188,7 @@ async def test_lobby_rejects_bad_changes_and_full_tables_seat_spectators() -> No
 
 
 def start_host_process(*args: str) -> tuple[subprocess.Popen[str], dict[str, object]]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "net.host_cli", "--bind", "127.0.0.1", *args],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=os.environ.copy(),
-    )
-    assert process.stdout is not None
-    return process, json.loads(process.stdout.readline())
+    return start_process("net.host_cli", *args)
 
 
 async def test_resume_after_the_host_process_is_killed() -> None:
