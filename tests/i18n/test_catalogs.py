@@ -38,6 +38,12 @@ TRANSLATED_MODULES = (
     "tui/screens/club.py",
     "tui/screens/club_setup.py",
     "tui/games/nothanks/screen.py",
+    "tui/screens/join.py",
+    "tui/screens/lobby.py",
+    "tui/screens/host_lobby.py",
+    "tui/screens/table_talk.py",
+    "tui/screens/replays.py",
+    "tui/screens/club_records.py",
 )
 
 

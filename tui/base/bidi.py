@@ -17,6 +17,7 @@ import unicodedata
 
 RTL = ("R", "AL")  # the bidi classes of Hebrew and Arabic-script letters
 
+
 def visual(text: str, right_to_left: bool) -> str:
     """`text` as a left-to-right terminal must draw it (unchanged unless `right_to_left`);
     each line is laid out by itself, right-to-left as its base direction."""

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.base.i18n import t, tn
 from tui.base.names import plain
 from tui.table.club_records import (
     ClubEntry,
@@ -41,10 +42,10 @@ class OpenClubGame(Message):
 class ClubRecordsScreen(Screen[None]):
     """Pick a club night."""
 
-    HELP = "↑/↓ pick an evening, Enter opens its standings and games. The newest 100 are kept."
+    HELP = t("↑/↓ pick an evening, Enter opens its standings and games. The newest 100 are kept.")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Open", priority=True),
-        Binding("escape,q", "app.pop_screen", "Back", key_display="q"),
+        Binding("enter", "open", t("Open"), priority=True),
+        Binding("escape,q", "app.pop_screen", t("Back"), key_display="q"),
     ]
 
     def __init__(self) -> None:
@@ -52,9 +53,9 @@ class ClubRecordsScreen(Screen[None]):
         self.entries: list[ClubEntry] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("Club nights", classes="screen-title", markup=False)
+        yield Static(t("Club nights"), classes="screen-title", markup=False)
         yield OptionList(id="clubs")
-        yield Static("Reading the kept club nights…", id="clubs-status", markup=False)
+        yield Static(t("Reading the kept club nights…"), id="clubs-status", markup=False)
         yield FittingFooter()
 
     def on_mount(self) -> None:
@@ -68,7 +69,15 @@ class ClubRecordsScreen(Screen[None]):
         self.entries = entries
         clubs = self.query_one("#clubs", OptionList)
         clubs.add_options(
-            Option(f"{e.when} · {e.name} · {e.rounds} rounds · first: {e.winner or '—'}")
+            Option(
+                t(
+                    "{when} · {name} · {rounds} rounds · first: {winner}",
+                    when=e.when,
+                    name=e.name,
+                    rounds=e.rounds,
+                    winner=e.winner or "—",
+                )
+            )
             for e in entries
         )
         count = len(entries)
@@ -91,14 +100,14 @@ class ClubRecordsScreen(Screen[None]):
 class ClubRecordScreen(Screen[None]):
     """One evening: its standings, and its games to replay."""
 
-    HELP = (
+    HELP = t(
         "The standings of the evening, then its games: ↑/↓ pick one, Enter replays it "
         "(every seat's eyes). e writes the standings as a CSV file."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "replay", "Replay", priority=True),
-        Binding("e", "export", "Export CSV"),
-        Binding("escape,q", "app.pop_screen", "Back", key_display="q"),
+        Binding("enter", "replay", t("Replay"), priority=True),
+        Binding("e", "export", t("Export CSV")),
+        Binding("escape,q", "app.pop_screen", t("Back"), key_display="q"),
     ]
 
     def __init__(self, entry: ClubEntry) -> None:
@@ -113,7 +122,11 @@ class ClubRecordScreen(Screen[None]):
         yield Static(id="club-standings", markup=False)
         yield OptionList(*(Option(game_line(g)) for g in self.games), id="club-games")
         yield Static(
-            f"{len(self.games)} games. Enter replays one.",
+            tn(
+                "{count} game. Enter replays it.",
+                "{count} games. Enter replays one.",
+                len(self.games),
+            ),
             id="club-status",
             markup=False,
         )
@@ -146,9 +159,9 @@ class ClubRecordScreen(Screen[None]):
         try:
             path = export_record(self.entry)
         except OSError as err:
-            self.say(f"Could not write the standings: {err}")
+            self.say(t("Could not write the standings: {err}", err=err))
             return
-        self.say(f"Standings written to {path}")
+        self.say(t("Standings written to {path}", path=path))
 
     def say(self, text: str) -> None:
         self.query_one("#club-status", Static).update(text)

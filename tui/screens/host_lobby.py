@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from core import BOT_LEVELS
 from net.protocol import ProtocolError
+from tui.base.i18n import t, words
 from tui.base.messages import StateMessage
 from tui.base.names import MAX_NAME_LENGTH, plain
 from tui.screens.lobby import LobbyScreen
@@ -43,15 +44,15 @@ class SeatList(OptionList):
     """The seats, one line each; ←/→ step the highlighted seat through open and bot levels."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "screen.cycle_seat(-1)", "Previous seat choice", show=False),
-        Binding("right", "screen.cycle_seat(1)", "Next seat choice", show=False),
+        Binding("left", "screen.cycle_seat(-1)", t("Previous seat choice"), show=False),
+        Binding("right", "screen.cycle_seat(1)", t("Next seat choice"), show=False),
     ]
 
 
 class HostLobbyScreen(LobbyScreen):
     """Set the table up and start it; the game screen replaces this one once started."""
 
-    HELP = (
+    HELP = t(
         "↑/↓ pick a seat; b (or ←/→) cycles it through open and the bot levels; k removes the "
         "player sitting there. Tab moves to your name, the table's name (Enter applies them) "
         "and the choices (←/→ change them); SSH door on lets friends with only an ssh client "
@@ -59,10 +60,10 @@ class HostLobbyScreen(LobbyScreen):
         "the command and the address, with its QR code). s starts once no seat is open."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "start", "Start"),
-        Binding("b", "cycle_seat(1)", "Bot level"),
-        Binding("k", "kick", "Kick"),
-        Binding("q,escape", "leave", "Close table", key_display="q"),
+        Binding("s", "start", t("Start")),
+        Binding("b", "cycle_seat(1)", t("Bot level")),
+        Binding("k", "kick", t("Kick")),
+        Binding("q,escape", "leave", t("Close table"), key_display="q"),
         *TALK_BINDINGS,
     ]
 
@@ -79,24 +80,28 @@ class HostLobbyScreen(LobbyScreen):
         yield Static(id="lobby-title", classes="screen-title", markup=False)
         where = ", ".join(self.table.addresses)
         found = "" if self.table.advertiser else " (discovery is off: they type it)"
-        yield Static(f"Players join at {where}{found}", id="join-at", markup=False)
+        yield Static(
+            t("Players join at {where}{found}", where=where, found=found),
+            id="join-at",
+            markup=False,
+        )
         yield SshDoorLine(self.table.hosts)
         yield WebDoorPanel()
         with Grid(id="host-form"):
-            yield Label("Your name")
+            yield Label(t("Your name"))
             name = self.host.lobby.seats[self.host.local_seat or 0].name or ""
             yield TextInput(name, max_length=MAX_NAME_LENGTH, compact=True, id="player")
-            yield Label("Players")
+            yield Label(t("Players"))
             players = [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
             yield Cycler(players, len(lobby.seats), id="players")
-            yield Label("Table")
+            yield Label(t("Table"))
             yield TextInput(self.host.table_name, max_length=40, compact=True, id="table-name")
-            yield Label("Away bot")
+            yield Label(t("Away bot"))
             away = [(label, seconds) for seconds, label in AWAY_CHOICES]
             yield Cycler(away, lobby.settings.away_bot_seconds, id="away")
-            yield Label("Game")
+            yield Label(t("Game"))
             yield Cycler([(g.title, g) for g in self.games], game, id="game")
-            yield Label("Hints")
+            yield Label(t("Hints"))
             yield Cycler([("on", True), ("off", False)], lobby.settings.hints, id="hints")
             yield from SshDoorSwitch(self.table.ssh_door is not None).rows()
             yield from WebDoorSwitch(self.table.web_door is not None).rows()
@@ -111,7 +116,7 @@ class HostLobbyScreen(LobbyScreen):
         self.query_one("#seat-list").border_title = "Seats — b: bot level, k: kick"
         self.query_one(SeatList).focus()
         self.show_doors()
-        self.say("Players join at the address above; s starts once every seat is filled.")
+        self.say(words("Players join at the address above; s starts once every seat is filled."))
 
     def show_doors(self) -> None:
         """Draw the lines about the table's doors as they are now."""
@@ -143,9 +148,9 @@ class HostLobbyScreen(LobbyScreen):
         try:
             self.host.start()
         except (ValueError, ProtocolError) as err:  # not ready: the status line says why
-            self.say(f"Cannot start: {err}")
+            self.say(words("Cannot start: {err}", err=err))
         except OSError as err:  # the journal could not be written (disk full, no permission)
-            self.say(f"Cannot start: the game could not be saved ({err}).")
+            self.say(words("Cannot start: the game could not be saved ({err}).", err=err))
 
     def _seat(self) -> int:
         return self.query_one(SeatList).highlighted or 0
@@ -155,12 +160,18 @@ class HostLobbyScreen(LobbyScreen):
         index = self._seat()
         seat = self.host.lobby.seats[index]
         if seat.kind == "human" and index == self.host.local_seat:
-            self.say("b puts a bot in an open or bot seat; this one is yours, so it stays you.")
+            self.say(
+                words("b puts a bot in an open or bot seat; this one is yours, so it stays you.")
+            )
             return
         if seat.kind == "human":
             self.say(
-                f"b puts a bot in an open or bot seat; seat {index + 1} is "
-                f"{plain(seat.name)}'s: k removes them first."
+                words(
+                    "b puts a bot in an open or bot seat; seat {seat} is {name}'s: k removes "
+                    "them first.",
+                    seat=index + 1,
+                    name=plain(seat.name),
+                )
             )
             return
         current = SEAT_CHOICES.index(seat.level if seat.kind == "bot" else "open")
@@ -176,25 +187,39 @@ class HostLobbyScreen(LobbyScreen):
         after = SEAT_CHOICES[(current + step + 1) % len(SEAT_CHOICES)]  # what b does next
         again = "opens it" if after == "open" else f"makes it {after}"
         if choice == "open":
-            self.say(f"Seat {index + 1} is open again; b {again}.")
+            self.say(words("Seat {seat} is open again; b {again}.", seat=index + 1, again=again))
         else:
             name = plain(self.host.lobby.seats[index].name)
-            self.say(f"Seat {index + 1}: {name}, a bot playing {choice}; b again {again}.")
+            self.say(
+                words(
+                    "Seat {seat}: {name}, a bot playing {choice}; b again {again}.",
+                    seat=index + 1,
+                    name=name,
+                    choice=choice,
+                    again=again,
+                )
+            )
 
     def action_kick(self) -> None:
         index = self._seat()
         seat = self.host.lobby.seats[index]
         if index == self.host.local_seat:
-            self.say("That is your own seat: q closes the table instead.")
+            self.say(words("That is your own seat: q closes the table instead."))
         elif seat.kind == "open":
-            self.say(f"Seat {index + 1} is already open.")
+            self.say(words("Seat {seat} is already open.", seat=index + 1))
         else:
             try:
                 self.host.kick(index)
             except (ValueError, ProtocolError) as err:
-                self.say(f"Not removed: {err}")
+                self.say(words("Not removed: {err}", err=err))
                 return
-            self.say(f"{plain(seat.name)} left seat {index + 1}; it is open again.")
+            self.say(
+                words(
+                    "{name} left seat {seat}; it is open again.",
+                    name=plain(seat.name),
+                    seat=index + 1,
+                )
+            )
 
     @on(Cycler.Changed, "#players")
     def _players(self, event: Cycler.Changed) -> None:
@@ -202,7 +227,12 @@ class HostLobbyScreen(LobbyScreen):
         seats = self.host.lobby.seats
         taken = [i + 1 for i, seat in enumerate(seats[players:], players) if seat.kind != "open"]
         if taken:
-            self.say(f"Seat {taken[-1]} is taken: open it (b) or remove its player (k) first.")
+            self.say(
+                words(
+                    "Seat {seat} is taken: open it (b) or remove its player (k) first.",
+                    seat=taken[-1],
+                )
+            )
             event.cycler.index = [value for _, value in event.cycler.choices].index(len(seats))
         elif players != len(seats):
             self.host.set_players(players)
@@ -247,7 +277,7 @@ class HostLobbyScreen(LobbyScreen):
         try:
             self.host.set_game(game.id)
         except ValueError as err:
-            self.say(f"Not changed: {err}")
+            self.say(words("Not changed: {err}", err=err))
             return
         await self.recompose()
         self.show_doors()
@@ -261,7 +291,7 @@ class HostLobbyScreen(LobbyScreen):
             try:
                 self.host.set_options(options)
             except ValueError as err:
-                self.say(f"Not allowed: {err}")
+                self.say(words("Not allowed: {err}", err=err))
 
     @on(Input.Submitted, "#player, #table-name")
     @on(Input.Blurred, "#player, #table-name")
@@ -278,6 +308,6 @@ class HostLobbyScreen(LobbyScreen):
         try:
             self.host.rename(table_name=table or None, player=player or None)
         except (ProtocolError, ValueError) as err:
-            self.say(f"Not changed: {err}")
+            self.say(words("Not changed: {err}", err=err))
         if isinstance(event, Input.Submitted):
             self.query_one(SeatList).focus()

@@ -22,6 +22,7 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import GAMES
+from tui.base.i18n import t
 from tui.base.names import MAX_NAME_LENGTH, clean_name, plain
 from tui.table.plans import JoinPlan, parse_address
 from tui.widgets.text_input import TextInput
@@ -90,15 +91,15 @@ def refusal(err: BaseException, where: str) -> str:
 class JoinScreen(Screen[None]):
     """Pick a table (↑/↓, Enter) or type host:port; your name goes with you."""
 
-    HELP = (
+    HELP = t(
         "↑/↓ pick a found table, Enter joins it (a table already playing is watched); w watches "
         "instead of taking a seat. Where tables are not found (multicast blocked), type the "
         "host's address as host:port and press Enter. Tab moves between the fields."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "join", "Join", priority=True),  # from any field or the list
-        Binding("w", "join(True)", "Watch"),
-        Binding("escape", "app.pop_screen", "Back", key_display="esc"),
+        Binding("enter", "join", t("Join"), priority=True),  # from any field or the list
+        Binding("w", "join(True)", t("Watch")),
+        Binding("escape", "app.pop_screen", t("Back"), key_display="esc"),
     ]
 
     def __init__(self, plan: JoinPlan) -> None:
@@ -108,11 +109,11 @@ class JoinScreen(Screen[None]):
         self.browser: Browser | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("Join a LAN table", classes="screen-title")
+        yield Static(t("Join a LAN table"), classes="screen-title")
         with Grid(id="join-form"):
-            yield Label("Your name")
+            yield Label(t("Your name"))
             yield TextInput(self.plan.player, max_length=MAX_NAME_LENGTH, compact=True, id="name")
-            yield Label("Address")
+            yield Label(t("Address"))
             yield TextInput(
                 self.plan.address or "",
                 placeholder="host:port, if the table is not listed",
@@ -128,7 +129,7 @@ class JoinScreen(Screen[None]):
         self._list_tables()
         if self.plan.discovery:
             self.run_worker(self._browse(), group="browse")
-        self.say("Enter joins the table picked in the list, or the address typed; w watches.")
+        self.say(t("Enter joins the table picked in the list, or the address typed; w watches."))
         if self.plan.address:
             self.action_join(self.plan.spectate)
         self.query_one("#found" if self.plan.discovery else "#address").focus()
@@ -150,7 +151,12 @@ class JoinScreen(Screen[None]):
         try:
             await self.browser.start()
         except Exception as err:  # no multicast here, or zeroconf refused: the address still works
-            self.say(f"Cannot look for tables ({plain(err)}); type the host's address instead.")
+            self.say(
+                t(
+                    "Cannot look for tables ({err}); type the host's address instead.",
+                    err=plain(err),
+                )
+            )
 
     def on_table_event(self, event: TableEvent) -> None:
         if event.kind == "remove":
@@ -170,7 +176,12 @@ class JoinScreen(Screen[None]):
         if not tables:
             looking = "Looking for tables…" if self.plan.discovery else "Discovery is off."
             found.add_option(
-                Option(f"{looking} Type its address in the field above if yours is not found.")
+                Option(
+                    t(
+                        "{looking} Type its address in the field above if yours is not found.",
+                        looking=looking,
+                    )
+                )
             )
             found.disable_option_at_index(0)
             return
@@ -201,7 +212,7 @@ class JoinScreen(Screen[None]):
         try:
             address, port = parse_address(typed)
         except ValueError as err:
-            self.say(f"Not an address: {err}.")
+            self.say(t("Not an address: {err}.", err=err))
             return
         self.run_worker(self._join(address, port, spectate), exclusive=True, group="join")
 
@@ -212,7 +223,7 @@ class JoinScreen(Screen[None]):
         from net.client import load_token
 
         if table is None:
-            self.say("No table chosen: pick one from the list or type its address.")
+            self.say(t("No table chosen: pick one from the list or type its address."))
             return
         name = clean_name(self.query_one("#name", Input).value)
         ours = load_token(table.address, table.port, name) is not None
@@ -227,12 +238,12 @@ class JoinScreen(Screen[None]):
         name = self.query_one("#name", Input).value
         plan = JoinPlan(player=name, interfaces=self.plan.interfaces)
         where = f"{address}:{port}"
-        self.say(f"Joining {where}…")
+        self.say(t("Joining {where}…", where=where))
         try:
             table = await open_join(self.app, address, port, plan, spectate=spectate)
         except Exception as err:  # any failure to connect is said, never a crash
             self.say(refusal(err, where))
             return
         if table.session.seat is None and not spectate:
-            self.notify("No seat is free at this table: you are watching.", markup=False)
+            self.notify(t("No seat is free at this table: you are watching."), markup=False)
         self.post_message(TakeSeat(table, name))

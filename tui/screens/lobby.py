@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Log, Static
 
 from core import get_game
-from tui.base.i18n import shown
+from tui.base.i18n import shown, t, words
 from tui.base.messages import SeatMessage, StateMessage
 from tui.screens.table_talk import TALK_BINDINGS, TableTalk
 from tui.widgets.following_log import WrappingLog
@@ -98,9 +98,9 @@ class LobbyScreen(TableTalk):
 class ClientLobbyScreen(LobbyScreen):
     """Waiting for the host to start; the game screen replaces this one when it does."""
 
-    HELP = "The host sets the table up and starts the game; this screen gives way to it."
+    HELP = t("The host sets the table up and starts the game; this screen gives way to it.")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape", "leave", "Leave", key_display="q"),
+        Binding("q,escape", "leave", t("Leave"), key_display="q"),
         *TALK_BINDINGS,
     ]
 
@@ -112,7 +112,7 @@ class ClientLobbyScreen(LobbyScreen):
     def on_mount(self) -> None:
         """(Textual runs LobbyScreen.on_mount next: it draws the lobby and starts listening.)"""
         self.query_one("#seats").border_title = "Seats"
-        self.say("The host starts the game once every seat is filled; c to chat meanwhile.")
+        self.say(words("The host starts the game once every seat is filled; c to chat meanwhile."))
 
     def show_seats(self, lobby: StateMessage) -> None:
         mine = self.table.session.seat

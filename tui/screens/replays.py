@@ -17,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from tui.base.i18n import t
 from tui.base.messages import OpenReplay
 from tui.table.replays import Entry
 from tui.widgets.footer import FittingFooter
@@ -54,15 +55,19 @@ def cut(text: str, width: int) -> Text:
 class ReplaysScreen(Screen[None]):
     """Pick a finished game to watch again."""
 
-    HELP = (
+    HELP = t(
         "↑/↓ pick a game, Enter opens its replay, g shows one game only (again: the next game, "
         "then all). Games are kept when they end, the newest 200. c lists the club nights."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Open", priority=True, tooltip="Watch the game highlighted"),
-        Binding("g", "filter", "Game filter", tooltip="One game only (again: the next, then all)"),
-        Binding("c", "clubs", "Club nights", tooltip="The club nights kept, with their standings"),
-        Binding("escape,q", "app.pop_screen", "Back", key_display="q"),
+        Binding("enter", "open", t("Open"), priority=True, tooltip="Watch the game highlighted"),
+        Binding(
+            "g", "filter", t("Game filter"), tooltip="One game only (again: the next, then all)"
+        ),
+        Binding(
+            "c", "clubs", t("Club nights"), tooltip="The club nights kept, with their standings"
+        ),
+        Binding("escape,q", "app.pop_screen", t("Back"), key_display="q"),
     ]
 
     def __init__(self) -> None:
@@ -71,9 +76,9 @@ class ReplaysScreen(Screen[None]):
         self.only: str | None = None  # the game title shown, None: all
 
     def compose(self) -> ComposeResult:
-        yield Static("Replays — finished games", classes="screen-title", markup=False)
+        yield Static(t("Replays — finished games"), classes="screen-title", markup=False)
         yield DataTable(id="replays", cursor_type="row", zebra_stripes=True)
-        yield Static("Reading the kept games…", id="replays-status", markup=False)
+        yield Static(t("Reading the kept games…"), id="replays-status", markup=False)
         yield FittingFooter()
 
     def on_mount(self) -> None:

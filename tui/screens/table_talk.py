@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Log
 
-from tui.base.i18n import t
+from tui.base.i18n import t, words
 from tui.base.messages import GoToMenu, SeatMessage, StateMessage
 from tui.base.names import plain, refused_move
 from tui.screens.confirm import ConfirmScreen
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
     from tui.table.link import TableLink
 
 TALK_BINDINGS = [
-    Binding("c", "chat", "Chat"),
-    Binding("j", "rejoin", "Rejoin"),
+    Binding("c", "chat", t("Chat")),
+    Binding("j", "rejoin", t("Rejoin")),
 ]
 
 
@@ -85,16 +85,24 @@ class TableTalk(Screen[None]):
             if self.table.gone is not None:
                 self.say(f"{self.table.gone} {self.where_q_goes}")
             elif self.table.host is not None:
-                self.say(f"The table closed: {plain(message.get('reason'))}. q leaves.")
+                self.say(
+                    words(
+                        "The table closed: {reason}. q leaves.", reason=plain(message.get("reason"))
+                    )
+                )
             else:
                 reason = plain(message.get("reason"))
-                self.say(f"Disconnected: {reason}. j rejoins, q leaves.")
+                self.say(words("Disconnected: {reason}. j rejoins, q leaves.", reason=reason))
             self.refresh_keys()
         elif kind == "welcome":
-            self.say("Back at the table.")
+            self.say(words("Back at the table."))
             self.refresh_keys()
         elif kind == "error" and message.get("fatal"):
-            self.say(f"The table ended the connection: {plain(message.get('message'))}")
+            self.say(
+                words(
+                    "The table ended the connection: {reason}", reason=plain(message.get("message"))
+                )
+            )
         elif kind == "error":
             self.say(refused_move(message.get("message")))
 
@@ -141,7 +149,7 @@ class TableTalk(Screen[None]):
         if self.table.lan and self.table.dropped is None:
             self.table.chat(event.text)
         else:
-            self.say("Not connected: the chat line was not sent.")
+            self.say(words("Not connected: the chat line was not sent."))
 
     def action_rejoin(self) -> None:
         if self.table.may_rejoin:
@@ -150,16 +158,21 @@ class TableTalk(Screen[None]):
     async def _rejoin(self) -> None:
         from net.client import HandshakeError
 
-        self.say("Reconnecting…")
+        self.say(words("Reconnecting…"))
         try:
             await self.table.rejoin()
         except HandshakeError as err:
             if self.table.gone is not None:
                 self.say(f"{self.table.gone} {self.where_q_goes}")
             else:
-                self.say(f"The table refused you: {plain(err)}")
+                self.say(words("The table refused you: {err}", err=plain(err)))
         except Exception as err:  # unreachable, timed out, garbled: said, never a crash
-            self.say(f"Could not reach the table: {plain(err) or 'no answer'}. j tries again.")
+            self.say(
+                words(
+                    "Could not reach the table: {err}. j tries again.",
+                    err=plain(err) or "no answer",
+                )
+            )
         self.refresh_keys()
 
     def leave_table(self, question: str) -> None:
