@@ -37,6 +37,8 @@ async def deal_one_ends(pilot: Pilot[None]) -> RoundSummary:
     panel = pilot.app.screen
     assert isinstance(panel, RoundSummary)
     await wait_until(pilot, lambda: panel.takes_keys)
+    await pilot.pause()  # the log under the panel laid out whole, still at its end
+    await wait_until(pilot, lambda: log.scroll_y == log.max_scroll_y and log.following)
     return panel
 
 

@@ -108,6 +108,9 @@ class FollowingLog(WrappingLog, can_focus=False):
         super().write_lines(lines, scroll_end=False)
         if self.following:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
+            # and again once the new lines are laid out: on a busy machine the layout can
+            # come after this call, and the end it scrolled to is no longer the end
+            self.call_after_refresh(self._follow_end)
         elif lines:
             self.unread += len(lines)
             self._mark()
@@ -115,7 +118,11 @@ class FollowingLog(WrappingLog, can_focus=False):
 
     def on_resize(self, event: events.Resize) -> None:
         if self.following:
-            self.call_after_refresh(self.scroll_end, animate=False, x_axis=False)
+            self.call_after_refresh(self._follow_end)
+
+    def _follow_end(self) -> None:
+        if self.following:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     # ---- the reader's own scrolling -------------------------------------------------------
     def read_back(self, lines: int) -> None:
