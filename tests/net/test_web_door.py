@@ -223,3 +223,29 @@ async def test_the_table_password_comes_first(monkeypatch: pytest.MonkeyPatch) -
 async def _until(condition: Any) -> None:
     while not condition():
         await asyncio.sleep(0.01)
+
+
+@pytest.mark.skipif(NO_BROWSER is not None, reason=NO_BROWSER or "")
+async def test_two_browsers_through_the_web_door_are_two_members_of_a_club() -> None:
+    """Issue 26: the browser door reaches a club like a table; two browsers are two members,
+    each landing on the club screen."""
+    from net.club.club import Club
+    from net.club.plan import ClubPlan
+
+    club = Club(ClubPlan(("nothanks",)), name=None, bind="127.0.0.1", joins=None)
+    port = await club.serve()
+    try:
+        command = door_command  # the door's program for a person at the club's port
+        async with Door(lambda v: command(port, v, club.table_name)) as door, chromium() as browser:
+            for name in ("Oli", "Ivy"):
+                page = await new_page(browser)
+                await page.open(door.url + "/")
+                await page.wait_for("Welcome to Gamenight's club", timeout=30)
+                focused = "() => document.activeElement.className"
+                await page.page.wait_for_function(f"{focused}.includes('xterm-helper-textarea')")
+                await page.page.keyboard.type(name)
+                await page.page.keyboard.press("Enter")
+                await page.wait_for("Standings", timeout=30)
+            await wait_for(lambda: club.players() == ["Oli", "Ivy"], 30)
+    finally:
+        await club.close()
