@@ -44,6 +44,8 @@ TRANSLATED_MODULES = (
     "tui/screens/table_talk.py",
     "tui/screens/replays.py",
     "tui/screens/club_records.py",
+    "tui/games/papayoo/screen.py",
+    "tui/games/papayoo/widgets.py",
 )
 
 

@@ -10,8 +10,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Button
 
+from tui.base.i18n import key_label, t, words, words_n
 from tui.base.messages import StateMessage
-from tui.base.seats import name_list, plural, seat_names
+from tui.base.seats import name_list, seat_names
 from tui.games.papayoo.tricks import just_taken, last_trick, on_table
 from tui.games.papayoo.widgets import (
     HandPanel,
@@ -24,9 +25,9 @@ from tui.games.papayoo.widgets import (
 from tui.screens.game import GameScreen
 from tui.screens.round_summary import last_entry, round_over
 
-SEND_PASS = "Send pass \\[enter]"  # the one button says what Enter does now
-PLAY_CARD = "Play card \\[enter]"
-PASS_SENT = "Pass sent"
+SEND_PASS = key_label(t("Send pass"), "enter")  # the one button says what Enter does now
+PLAY_CARD = key_label(t("Play card"), "enter")
+PASS_SENT = t("Pass sent")
 
 
 class PapayooScreen(GameScreen):
@@ -38,21 +39,21 @@ class PapayooScreen(GameScreen):
     CSS_PATH = "papayoo.tcss"
     HINT = "core.papayoo.hints:hint"
     SCORE_WORD = "point"
-    HELP = (
+    HELP = t(
         "Cards: ♠S spades, ♥H hearts, ♦D diamonds, ♣C clubs, ¤P Payoos. [ ] is the cursor, "
         "✓ a card chosen to pass, * a card you received, • a card you may play. "
         "Mouse: click a card to mark it (pass) or play it; click Send pass to send the pass. "
         "A trick just taken stays on the table, its taker marked 'took', until the next card; "
         "t shows the last trick taken at any time, t again hides it."
     )
-    FINAL_HELP = "Payoos score their number, the Papayoo 40. The fewest points win."
+    FINAL_HELP = t("Payoos score their number, the Papayoo 40. The fewest points win.")
     PLAY_ACTIONS = frozenset({"cursor", "toggle", "confirm"})
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", "Card ←", show=False),
-        Binding("right", "cursor(1)", "Card →", show=False),
-        Binding("space", "toggle", "Mark/play"),
-        Binding("enter", "confirm", "Send/play"),
-        Binding("t", "last_trick", "Last trick"),
+        Binding("left", "cursor(-1)", t("Card ←"), show=False),
+        Binding("right", "cursor(1)", t("Card →"), show=False),
+        Binding("space", "toggle", t("Mark/play")),
+        Binding("enter", "confirm", t("Send/play")),
+        Binding("t", "last_trick", t("Last trick")),
     ]
 
     cursor: int = 0
@@ -73,9 +74,9 @@ class PapayooScreen(GameScreen):
 
     def on_mount(self) -> None:
         """(Textual runs GameScreen.on_mount next: it connects the screen to the table.)"""
-        self.query_one("#trick").border_title = "Table"
-        self.query_one("#players").border_title = "Players"
-        self.query_one("#hand").border_title = "Your hand"
+        self.query_one("#trick").border_title = t("Table")
+        self.query_one("#players").border_title = t("Players")
+        self.query_one("#hand").border_title = t("Your hand")
 
     # ---- drawing ------------------------------------------------------------------------
     def draw(self, state: StateMessage) -> None:
@@ -113,34 +114,43 @@ class PapayooScreen(GameScreen):
         if view["phase"] != "pass":
             return super().turn_text()
         if self.my_move:
-            return "choose your pass"
+            return words("choose your pass")
         waiting = view["to_act"]
         who = (
             seat_names(self.state)[waiting[0]]
             if len(waiting) == 1
-            else plural(len(waiting), "player")
+            else words_n("{count} player", "{count} players", len(waiting))
         )
-        return f"waiting for {who}" if self.watching else f"pass sent, waiting for {who}"
+        if self.watching:
+            return words("waiting for {who}", who=who)
+        return words("pass sent, waiting for {who}", who=who)
 
     def waiting_text(self, waiting: list[int]) -> str:
         if self.state is None or self.state["view"]["phase"] != "pass":
             return super().waiting_text(waiting)
         names = name_list([seat_names(self.state)[s] for s in waiting])
-        text = f"{names} {'is' if len(waiting) == 1 else 'are'} choosing the cards to pass…"
-        return text if self.watching else f"Your pass is sent: {text}"
+        text = words_n(
+            "{who} is choosing the cards to pass…",
+            "{who} are choosing the cards to pass…",
+            len(waiting),
+            who=names,
+        )
+        return text if self.watching else words("Your pass is sent: {text}", text=text)
 
     def my_prompt(self, state: StateMessage) -> str:
         view = state["view"]
         if view["phase"] == "pass":
             need = view["pass_count"]
-            return (
-                f"Pass {plural(need, 'card')} left ({len(self.chosen)} marked): ←/→ move, "
-                "space marks, enter sends."
+            return words_n(
+                "Pass {count} card left ({marked} marked): ←/→ move, space marks, enter sends.",
+                "Pass {count} cards left ({marked} marked): ←/→ move, space marks, enter sends.",
+                need,
+                marked=len(self.chosen),
             )
         card = self._card()
-        lead = "You lead" if not view["trick"] else "Follow suit if you can"
-        under = f"; enter plays {card_text(card)}" if card else ""
-        return f"{lead}: ←/→ pick a • card{under}."
+        lead = words("You lead") if not view["trick"] else words("Follow suit if you can")
+        under = words("; enter plays {card}", card=card_text(card)) if card else ""
+        return words("{lead}: ←/→ pick a • card{under}.", lead=lead, under=under)
 
     # ---- the hand and its cursor ----------------------------------------------------------
     def _hand(self) -> list[str]:
@@ -189,8 +199,13 @@ class PapayooScreen(GameScreen):
         need = self.state["view"]["pass_count"]
         if card not in self.chosen and len(self.chosen) >= need:
             self.say(
-                f"You pass {plural(need, 'card')} and {need} are marked: space on a ✓ card "
-                "unmarks it, enter sends them."
+                words_n(
+                    "You pass {count} card and {count} is marked: space on a ✓ card unmarks "
+                    "it, enter sends it.",
+                    "You pass {count} cards and {count} are marked: space on a ✓ card unmarks "
+                    "it, enter sends them.",
+                    need,
+                )
             )
             return
         self.chosen ^= {card}
@@ -205,8 +220,12 @@ class PapayooScreen(GameScreen):
         if view["phase"] == "pass":
             if self.my_move and len(self.chosen) != view["pass_count"]:
                 self.say(
-                    f"Mark exactly {plural(view['pass_count'], 'card')} "
-                    f"(now {len(self.chosen)}) with space, then enter."
+                    words_n(
+                        "Mark exactly {count} card (now {marked}) with space, then enter.",
+                        "Mark exactly {count} cards (now {marked}) with space, then enter.",
+                        view["pass_count"],
+                        marked=len(self.chosen),
+                    )
                 )
                 return
             hand = self._hand()
@@ -220,16 +239,16 @@ class PapayooScreen(GameScreen):
             return
         view = self.state["view"]
         if last_trick(view) is None:
-            self.say("No trick has been taken yet: t shows the last one once there is one.")
+            self.say(words("No trick has been taken yet: t shows the last one once there is one."))
             return
         if just_taken(view) is not None:
-            self.say("The trick just taken is on the table until the next card is played.")
+            self.say(words("The trick just taken is on the table until the next card is played."))
             return
         self.want_last = not self.want_last
         self._asked_at = len(view["log"])
         self._redraw()
         if self.want_last:
-            self.say("The last trick taken is in the Last trick column; t again hides it.")
+            self.say(words("The last trick taken is in the Last trick column; t again hides it."))
         else:
             self.say(self.prompt())
 

@@ -16,9 +16,10 @@ from textual import events
 from textual.message import Message
 from textual.widgets import Static
 
-from core.papayoo.cards import ORDER, SUIT, SUIT_NAMES
+from core.papayoo.cards import ORDER, SUIT
+from tui.base.i18n import N_, t, tn, words, words_n
 from tui.base.messages import StateMessage
-from tui.base.seats import PLAYER_WIDTH, plural, seat_label
+from tui.base.seats import PLAYER_WIDTH, seat_label
 from tui.games.papayoo.tricks import ShownTrick, just_taken
 from tui.screens.round_summary import last_entry
 from tui.widgets.score_history import ScoreHistory
@@ -26,6 +27,13 @@ from tui.widgets.score_history import ScoreHistory
 CARDS_PER_LINE = 9  # cards of CARD_CELLS cells in a hand line inside an 80-column screen
 CARD_CELLS = 8  # "[✓♠S10*]": cursor brackets, mark, symbol and code, received star
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "P": "¤"}
+SUIT_WORDS = {
+    "S": N_("spades"),
+    "H": N_("hearts"),
+    "D": N_("diamonds"),
+    "C": N_("clubs"),
+    "P": N_("Payoos"),
+}
 
 
 def card_text(card: str) -> str:
@@ -72,11 +80,18 @@ def trick_line(entry: dict[str, Any], names: list[str]) -> str:
     """'Chloé took 13 points: Ana led ♦D1, Bruno ¤P13, Chloé ♦D3, You ♦D2' — each card with
     its player, in the order they were played."""
     plays = [
-        f"{names[seat]}{' led' if index == 0 else ''} {card_text(card)}"
+        words("{who} led {card}", who=names[seat], card=card_text(card))
+        if index == 0
+        else f"{names[seat]} {card_text(card)}"
         for index, (seat, card) in enumerate(entry["cards"])
     ]
-    taker = names[entry["winner"]]
-    return f"{taker} took {plural(entry['points'], 'point')}: {', '.join(plays)}"
+    taker, points = names[entry["winner"]], points_text(entry["points"])
+    return words("{who} took {points}: {plays}", who=taker, points=points, plays=", ".join(plays))
+
+
+def points_text(count: int) -> str:
+    """'1 point', '13 points', in the reader's language (reading order)."""
+    return words_n("{count} point", "{count} points", count)
 
 
 def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
@@ -84,24 +99,35 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
     kind = entry["type"]
     if kind == "deal":
         dealer = names[entry["dealer"]]
-        return f"Deal {entry['deal']}: {dealer} deal{'' if dealer == 'You' else 's'}"
+        if dealer == words("You"):
+            return words("Deal {deal}: you deal", deal=entry["deal"])
+        return words("Deal {deal}: {dealer} deals", deal=entry["deal"], dealer=dealer)
     if kind == "pass":
         if "given" not in entry:
-            return f"Everyone passed {plural(entry['count'], 'card')}"
-        return (
-            f"You passed {cards_text(entry['given'])} to {names[entry['to']]} and got "
-            f"{cards_text(entry['received'])} from {names[entry['from']]}"
+            return words_n("Everyone passed {count} card", "Everyone passed {count} cards",
+                           entry["count"])  # fmt: skip
+        return words(
+            "You passed {given} to {to} and got {received} from {sender}",
+            given=cards_text(entry["given"]),
+            to=names[entry["to"]],
+            received=cards_text(entry["received"]),
+            sender=names[entry["from"]],
         )
     if kind == "die":
         papayoo = entry["papayoo"]
         face = f"{SYMBOLS[entry['face']]}{entry['face']}"
-        return f"The die shows {face}: the Papayoo is {card_text(papayoo)} (40 points)"
+        return words("The die shows {face}: the Papayoo is {card} (40 points)", face=face,
+                     card=card_text(papayoo))  # fmt: skip
     if kind == "trick":
         return trick_line(entry, names)
     if kind == "deal_end":
         scores = zip(names, entry["points"], entry["totals"], strict=True)
-        rows = (f"  {name}: +{p} this deal, {t} in all" for name, p, t in scores)
-        return "\n".join((f"Deal {entry['deal']} over (fewest points best):", *rows))
+        rows = (
+            words("  {name}: +{deal} this deal, {total} in all", name=name, deal=p, total=total)
+            for name, p, total in scores
+        )
+        head = words("Deal {deal} over (fewest points best):", deal=entry["deal"])
+        return "\n".join((head, *rows))
     return None
 
 
@@ -112,27 +138,44 @@ class TablePanel(Static):
     def show(self, message: StateMessage, names: list[str], shown: ShownTrick) -> None:
         view = message["view"]
         text = Text()
-        text.append(f"Deal {view['deal']} of {view['deals']}\n", style="bold")
-        text.append(f"Dealer: {names[view['dealer']]}\n")
+        deal = t("Deal {deal} of {deals}", deal=view["deal"], deals=view["deals"])
+        text.append(deal + "\n", style="bold")
+        text.append(t("Dealer: {name}", name=names[view["dealer"]]) + "\n")
         papayoo = view["papayoo"]
         if papayoo is None:
-            text.append("Papayoo: rolled later\n")
+            text.append(t("Papayoo: rolled later") + "\n")
         else:
-            text.append(f"Papayoo: {card_text(papayoo)} (40)\n", style="bold reverse")
+            text.append(
+                t("Papayoo: {card} (40)", card=card_text(papayoo)) + "\n", style="bold reverse"
+            )
         if view["phase"] == "pass":
             waiting = view["players"] - len(view["passed_seats"])
-            text.append(f"Pass {plural(view['pass_count'], 'card')} left\n")
-            text.append(f"{plural(waiting, 'player')} choosing\n")
+            text.append(
+                tn("Pass {count} card left", "Pass {count} cards left", view["pass_count"]) + "\n"
+            )
+            text.append(tn("{count} player choosing", "{count} players choosing", waiting) + "\n")
             ended = last_deal_end(view)
             if ended is not None and not shown.finished:
-                text.append(f"Deal {ended['deal']} scored →\n", style="bold")
+                text.append(t("Deal {deal} scored →", deal=ended["deal"]) + "\n", style="bold")
         else:
             lead = view["lead_suit"]
-            text.append(
-                f"Led: {SYMBOLS[lead]}{lead} ({SUIT_NAMES[lead]})\n" if lead else "Led: —\n"
+            suit = words(SUIT_WORDS[lead]) if lead else ""
+            led = (
+                t("Led: {symbol}{suit} ({name})", symbol=SYMBOLS[lead], suit=lead, name=suit)
+                if lead
+                else t("Led: —")
             )
+            text.append(led + "\n")
         text.append(taker_text(view, names, shown))
         self.update(text)
+
+
+def led_text(lead: str | None) -> str:
+    """'Led: ♠S (spades)', the suit named in the reader's language."""
+    if not lead:
+        return t("Led: —")
+    name = words(SUIT_WORDS[lead])
+    return t("Led: {symbol}{suit} ({name})", symbol=SYMBOLS[lead], suit=lead, name=name)
 
 
 def taker_text(view: dict[str, Any], names: list[str], shown: ShownTrick) -> Text:
@@ -142,15 +185,17 @@ def taker_text(view: dict[str, Any], names: list[str], shown: ShownTrick) -> Tex
     playing = view["phase"] == "play"
     if shown.finished and shown.winner is not None:
         just = just_taken(view) is not None
-        text.append(f"{'Trick taken' if just else 'Last trick'}: ", style="bold")
-        text.append(f"{names[shown.winner]}\ntook {plural(shown.points, 'point')}\n")
+        text.append((t("Trick taken:") if just else t("Last trick:")) + " ", style="bold")
+        text.append(f"{names[shown.winner]}\n")
+        text.append(t("took {points}", points=points_text(shown.points)) + "\n")
         if playing and not just:
-            text.append("t again hides it\n")
+            text.append(t("t again hides it") + "\n")
         return text
     last = view["last_trick"]
     if playing and last is not None:
-        text.append(f"Last trick: {names[last['winner']]}\n")
-        text.append(f"took {plural(last['points'], 'point')}\nt shows it\n")
+        text.append(t("Last trick: {name}", name=names[last["winner"]]) + "\n")
+        text.append(t("took {points}", points=points_text(last["points"])) + "\n")
+        text.append(t("t shows it") + "\n")
     return text
 
 
@@ -173,13 +218,15 @@ class PlayersPanel(Static):
         points = view["points"] if ended is None else ended["points"]
         table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
         table.add_column("", width=1, no_wrap=True)
-        table.add_column("Player", no_wrap=True, max_width=PLAYER_WIDTH)
-        table.add_column("Left", justify="right", no_wrap=True)
-        table.add_column("Last trick" if shown.finished else "Trick", no_wrap=True)
+        table.add_column(t("Player"), no_wrap=True, max_width=PLAYER_WIDTH)
+        table.add_column(t("Left"), justify="right", no_wrap=True)
+        table.add_column(t("Last trick") if shown.finished else t("Trick"), no_wrap=True)
         table.add_column(
-            "Pts" if ended is None else f"Deal {ended['deal']}", justify="right", no_wrap=True
+            t("Pts") if ended is None else t("Deal {deal}", deal=ended["deal"]),
+            justify="right",
+            no_wrap=True,
         )
-        table.add_column("Total", justify="right", no_wrap=True)
+        table.add_column(t("Total"), justify="right", no_wrap=True)
         passing = view["phase"] == "pass"
         for seat in range(view["players"]):
             acting = seat in view["to_act"] and not passing
@@ -201,7 +248,7 @@ def trick_cell(shown: ShownTrick, seat: int) -> str:
     card = shown.cards.get(seat)
     if card is None:
         return ""
-    return f"{card_text(card)} took" if seat == shown.winner else card_text(card)
+    return t("{card} took", card=card_text(card)) if seat == shown.winner else card_text(card)
 
 
 class HandPanel(Static):
