@@ -38,6 +38,20 @@ async def wait_until(pilot: Pilot[None], done: Callable[[], bool], timeout: floa
             await pilot.pause(0.01)
 
 
+async def settled(pilot: Pilot[None], timeout: float = 30.0) -> None:
+    """Let the app run until two screenshots a few frames apart are the same: on a busy
+    machine a log's rewrap or a panel's layout can land after the condition a test waited for,
+    and a snapshot must show the screen at rest."""
+    async with asyncio.timeout(timeout):
+        before = pilot.app.export_screenshot()
+        while True:
+            await pilot.pause(0.05)
+            now = pilot.app.export_screenshot()
+            if now == before:
+                return
+            before = now
+
+
 async def open_game(
     pilot: Pilot[None],
     name: str = "Zoe",

@@ -10,7 +10,7 @@ from rich.console import Console
 from textual.pilot import Pilot
 
 from tests.tui.pasovec_pilots import bots_record, open_late, our_move_in_round_two, phase_of
-from tests.tui.pilots import SEED, SIZE, make_app, wait_until
+from tests.tui.pilots import SEED, SIZE, make_app, settled, wait_until
 from tests.tui.test_papayoo import late_actions, resume_at, resumed
 from tui.games.pasovec.screen import PasovecScreen
 from tui.screens.round_summary import RoundSummary
@@ -37,7 +37,8 @@ async def deal_one_ends(pilot: Pilot[None]) -> RoundSummary:
     panel = pilot.app.screen
     assert isinstance(panel, RoundSummary)
     await wait_until(pilot, lambda: panel.takes_keys)
-    await pilot.pause()  # the log under the panel laid out whole, still at its end
+    await wait_until(pilot, lambda: log.scroll_y == log.max_scroll_y and log.following)
+    await settled(pilot)  # the log under the panel laid out whole, at rest
     await wait_until(pilot, lambda: log.scroll_y == log.max_scroll_y and log.following)
     return panel
 
