@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -246,24 +247,25 @@ class GamenightApp(App[None]):
         if self.table is not None:
             table, self.table = self.table, None
             table.left = True  # at once: no message may bring a table's screen back over the menu
-            self.run_worker(self._leave(table), group="leave")
+            self.run_worker(self._leave(table.leave()), group="leave")
             if self.club is not None:
                 self._pop_to(self._base_depth())
                 return
         elif self.club is not None:
             club, self.club = self.club, None
             club.left = True
-            self.run_worker(self._leave(club), group="leave")
+            self.run_worker(self._leave(club.leave()), group="leave")
         self._pop_to(1)
 
     def _pop_to(self, depth: int) -> None:
         while len(self.screen_stack) > depth:
             self.pop_screen()
 
-    async def _leave(self, table: TableLink | ClubLink) -> None:
-        """Leave a table or a club; a failure to say goodbye is said, never a crash."""
+    async def _leave(self, leaving: Awaitable[None]) -> None:
+        """Leave a table or a club (`leaving`: its `leave()`); a failure to say goodbye is
+        said, never a crash."""
         try:
-            await table.leave()
+            await leaving
         except Exception as err:  # the table is gone either way: just say what went wrong
             self.notify(t("Leaving the table: {err}", err=err), severity="warning", markup=False)
 
@@ -272,10 +274,10 @@ class GamenightApp(App[None]):
         discovery; a member's club keeps their place (they may come back)."""
         if self.table is not None:
             table, self.table = self.table, None
-            await self._leave(table)
+            await self._leave(table.leave())
         if self.club is not None:
             club, self.club = self.club, None
-            await self._leave(club)
+            await self._leave(club.leave(for_good=False))
 
     # ---- LAN tables ---------------------------------------------------------------------------
     def action_host(self) -> None:
@@ -329,7 +331,7 @@ class GamenightApp(App[None]):
         if self.table is not None and self.table is not table:
             old, self.table = self.table, None
             old.left = True
-            self.run_worker(self._leave(old), group="leave")
+            self.run_worker(self._leave(old.leave()), group="leave")
         self.table = table
         table.start()
 
@@ -371,7 +373,7 @@ class GamenightApp(App[None]):
         return 2 if club else 1
 
     def _replace_above_menu(self, screen: Screen[None]) -> None:
-        base = self._base_depth() if self.club is not None else 1
+        base = self._base_depth()
         while len(self.screen_stack) > base + 1:
             self.pop_screen()
         if len(self.screen_stack) > base:

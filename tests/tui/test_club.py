@@ -7,6 +7,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from net.club.member_bot import MemberBot
+from tests.net.conftest import wait_for
 from tests.tui.lan_pilots import join_app, on_screen
 from tests.tui.pilots import SIZE, wait_until
 from tui.app import GamenightApp
@@ -128,19 +129,13 @@ async def kept_club_night() -> str:
     for bot in bots:
         await bot.open()
     for _ in range(2):
-        await wait_for_club(lambda: len(club.players()) == 4 and club.not_ready() is None)
+        await wait_for(lambda: len(club.players()) == 4 and club.not_ready() is None, 30)
         await club.start_round()
-        await wait_for_club(lambda: not club.playing)
+        await wait_for(lambda: not club.playing, 30)
     for bot in bots:
         await bot.close()
     await club.close()
     return club.table_name
-
-
-async def wait_for_club(done) -> None:  # type: ignore[no-untyped-def]
-    from tests.net.conftest import wait_for
-
-    await wait_for(done, 30)
 
 
 async def test_a_kept_club_night_shows_its_standings_replays_its_games_and_exports_csv() -> None:
@@ -189,7 +184,7 @@ async def test_the_host_resumes_a_club_night_with_gamenight_club_resume() -> Non
     for bot in bots:
         await bot.open()
         bot.hold = True  # the round stays where it is
-    await wait_for_club(lambda: len(club.players()) == 3)
+    await wait_for(lambda: len(club.players()) == 3, 30)
     (table,) = await club.start_round()
     table_id = table.draw.table_id
     for bot in bots:
@@ -203,3 +198,22 @@ async def test_the_host_resumes_a_club_night_with_gamenight_club_resume() -> Non
         assert resumed is not None and resumed.table_id == club.table_id
         assert [t.draw.table_id for t in resumed.tables] == [table_id]
         assert resumed.local is not None and resumed.local.seat == 0
+
+
+async def test_quitting_the_program_keeps_a_members_place_in_the_club() -> None:
+    """Quitting (or a closed browser at a door) is not leaving the evening: the member is away
+    and comes back with their token; only the club screen's q, confirmed, leaves it."""
+    from net.club.club import Club
+    from net.club.plan import ClubPlan
+
+    club = Club(ClubPlan(("nothanks",)), name=None, bind="127.0.0.1", joins=None)
+    port = await club.serve()
+    try:
+        guest = join_app("Bo", address=f"127.0.0.1:{port}")
+        async with guest.run_test(size=SIZE) as bo:
+            await on_screen(bo, ClubScreen)
+            await wait_until(bo, lambda: club.players() == ["Bo"])
+        await wait_for(lambda: club.players() == [])  # gone from the room
+        assert not club.lobby.named("Bo").left  # still a member, drawn again once back
+    finally:
+        await club.close()
