@@ -97,6 +97,7 @@ class Club:
         self.local_seat: int | None = None
         self._changes: asyncio.TimerHandle | None = None
         self._starting: asyncio.Task[list[ClubTable]] | None = None
+        self._drawn: tuple[tuple[object, ...], Round | str] | None = None  # see `_draw`
         self._closing = False
         if name is not None:
             self.local_seat = self.lobby.claim(name)
@@ -328,12 +329,29 @@ class Club:
 
     # ---- rounds -------------------------------------------------------------------------------
     def _draw(self) -> Round:
+        """The next round's draw, or ValueError with why it cannot be. Drawn once for the same
+        people, rounds and results: every `club` message and every start asks (`not_ready`),
+        and a mixed draw of hundreds of people is a search, not a lookup."""
+        players = self.players()
+        key = (tuple(players), len(self.draws), len(self.games))
+        if self._drawn is None or self._drawn[0] != key:
+            try:
+                drawn: Round | str = self._new_draw(players)
+            except ValueError as err:
+                drawn = str(err)
+            self._drawn = (key, drawn)
+        drawn = self._drawn[1]
+        if isinstance(drawn, str):
+            raise ValueError(drawn)
+        return drawn
+
+    def _new_draw(self, players: list[str]) -> Round:
         game_id = self.plan.games[len(self.draws)]
         earlier = standing_keys(
             standings(finished_games(self.games), [m.name for m in self.lobby.seats])
         )
         rule = self.plan.rule(game_id)
-        return draw_round(self.plan.draw, self.players(), rule, self.draws, self.plan.seed, earlier)
+        return draw_round(self.plan.draw, players, rule, self.draws, self.plan.seed, earlier)
 
     async def start_round(self) -> list[ClubTable]:
         """Draw the next round and open its tables; ValueError says why not (a round still

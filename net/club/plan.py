@@ -74,15 +74,3 @@ class ClubPlan:
     @classmethod
     def from_saved(cls, saved: dict[str, Any]) -> ClubPlan:
         return cls(**{**saved, "games": tuple(saved["games"])})
-
-    def describe(self, round_index: int) -> str:
-        """One line for people: "Round 2 of 3: Papayoo, mixed seats, tables of 4, bots
-        (normal) fill empty seats"."""
-        game_id = self.games[min(round_index, self.rounds - 1)]
-        rule = self.rule(game_id)
-        draw = {"mix": "mixed seats", "swiss": "Swiss (leaders meet)", "fixed": "fixed seats"}
-        bots = f"bots ({self.bot_level}) fill empty seats" if self.bots else "no bots"
-        return (
-            f"Round {round_index + 1} of {self.rounds}: {get_game(game_id).title}, "
-            f"{draw[self.draw]}, tables of {rule.preferred}, {bots}"
-        )
