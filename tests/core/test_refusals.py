@@ -5,7 +5,6 @@ crosses the wire as data (code and params), not only as an English sentence."""
 from __future__ import annotations
 
 import ast
-import asyncio
 import pickle
 import re
 from collections.abc import Iterator
@@ -21,6 +20,7 @@ from core.rummikub.sets import read_set
 from net.client import connect
 from net.host import Host
 from net.session import refusal
+from tests.net.conftest import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
@@ -164,9 +164,7 @@ async def test_a_refusal_crosses_the_wire_with_its_code_and_params(
     session = await connect("127.0.0.1", port, "Remote", on_message=frames.append)
     try:
         host.start()
-        async with asyncio.timeout(5):
-            while session.state is None:
-                await asyncio.sleep(0.005)
+        await wait_for(lambda: session.state is not None)
         assert session.seat == 1 and host.referee is not None
         assert host.referee.game.to_act(host.referee.state) == [0]
         with pytest.raises(IllegalMove) as caught:
@@ -177,9 +175,7 @@ async def test_a_refusal_crosses_the_wire_with_its_code_and_params(
             await session.act({"kind": "take"}, version=-5)
         assert (caught.value.code, caught.value.params) == ("no_such_version", {"version": -5})
         session.send({"type": "act", "action": {"kind": "take"}, "version": -5})  # no id
-        async with asyncio.timeout(5):
-            while not any(f["type"] == "error" for f in frames):
-                await asyncio.sleep(0.005)
+        await wait_for(lambda: any(f["type"] == "error" for f in frames))
         error = next(f for f in frames if f["type"] == "error")
         assert error["code"] == "illegal" and error["fatal"] is False
         assert error["message"] == "this table has no state -5; look again"
