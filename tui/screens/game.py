@@ -187,7 +187,6 @@ class GameScreen(TableTalk):
         self.state = state
         view = state["view"]
         self.draw(state)
-        self.show_pause(state)
         lines = [shown(line) for line in self.log_lines_of(state, self.logged)]
         self.query_one(FollowingLog).write_lines(lines)
         self.logged = len(view["log"])
@@ -198,6 +197,7 @@ class GameScreen(TableTalk):
         self.query_one(Countdown).show(state.get("clock"), state["seat"])
         self.say(self.prompt())
         self.refresh_keys()
+        self.show_pause(state)
         if view["over"]:
             self.finished = True
             self._show_final()
@@ -217,9 +217,15 @@ class GameScreen(TableTalk):
         if panel is None:
             summary = self.round_summary(state)
             self.round_panel = RoundSummary(summary, self.table.ready, pause, state["seat"], names)
-            self.app.push_screen(self.round_panel)
+            # once this screen has drawn the state (its log included): a screen covered by the
+            # panel is not redrawn, so what shows under the panel would be the state before
+            self.call_after_refresh(self._open_panel, self.round_panel)
         else:
             panel.show_waiting(pause, state["seat"], names)
+
+    def _open_panel(self, panel: RoundSummary) -> None:
+        if panel is self.round_panel:  # not closed before it opened
+            self.app.push_screen(panel)
 
     def _calmed(self) -> None:
         """Play keys are taken again, and shown again in the footer."""
