@@ -47,6 +47,11 @@ class IllegalMove(ValueError):
         self.params = params
 
     @classmethod
+    def of(cls, err: ValueError) -> IllegalMove:
+        """`err` as a refusal: itself when it is one, else its sentence as the plain code."""
+        return err if isinstance(err, IllegalMove) else cls(str(err))
+
+    @classmethod
     def rebuilt(cls, code: str, params: Mapping[str, str | int], english: str) -> IllegalMove:
         """A refusal received from elsewhere (a host's error frame): worded here when this
         side knows the code and the params fit its template, else `english`, the sender's
@@ -68,7 +73,7 @@ class Option:
     """
 
     name: str
-    label: str
+    label: str  # marked for the catalogs (N_): each screen words it in its language
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
@@ -248,8 +253,12 @@ def check_players(game: Game, players: object) -> int:
     if isinstance(players, bool) or not isinstance(players, int):
         raise ValueError(f"players must be a whole number, not {players!r}")
     if not game.min_players <= players <= game.max_players:
-        raise ValueError(
-            f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}"
+        raise IllegalMove(
+            "players_range",
+            title=game.title,
+            low=game.min_players,
+            high=game.max_players,
+            players=players,
         )
     return players
 

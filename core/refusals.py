@@ -107,6 +107,30 @@ REFUSALS: dict[str, str] = {
     "stale_not_your_move": N_("that action was decided on a state where it was not your move"),
     "stale_moved_since": N_("you have moved since the state that action was decided on"),
     "timeout_not_yours": N_("only the host's clock can time a turn out"),
+    # Why a table or a club cannot start yet (net/lobby.py, net/club, core/club, core/api.py)
+    "players_range": N_("{title} is for {low} to {high} players, not {players}"),
+    "seats_open": N_("seats {seats} are still open"),
+    "round_playing": N_("round {round} is still being played"),
+    "evening_over": N_("the evening is over"),
+    "club_too_few": N_(
+        "{title} needs at least {low} players at a table: {players} cannot be seated (let bots "
+        "fill the empty seats, or wait for more players)"
+    ),
+    "club_no_split": N_(
+        "{players} players cannot be split into tables of {low} to {high} for {title} (let "
+        "bots fill the empty seats)"
+    ),
+    "club_no_fixed_seat": N_(
+        "there is no free seat for {person} at the fixed tables (at most {high} play {title}): "
+        "draw this round by mix"
+    ),
+    "club_table_short": N_(
+        "table {number} is down to {size}, and {title} needs {low}: let bots fill the empty "
+        "seats, or draw this round by mix"
+    ),
+    "club_table_over": N_(
+        "table {number} has {size} seats, and {title} is for at most {high}: draw this round by mix"
+    ),
     # A client's own (net/session.py)
     "not_connected": N_("not connected to the table: {reason}"),
     "connection_lost": N_("the connection to the table was lost"),

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core import BOT_LEVELS, get_game
-from core.api import check_players, check_seat
+from core.api import IllegalMove, check_players, check_seat
 from net.names import name_key
 from net.referee import BOT_NAMES, Seat
 
@@ -154,14 +154,20 @@ class Lobby:
 
     # ---- starting -------------------------------------------------------------------------------
     def not_ready(self) -> str | None:
-        """Why the table cannot start yet, or None when it can."""
+        """Why the table cannot start yet (in English), or None when it can."""
+        reason = self.not_ready_reason()
+        return None if reason is None else str(reason)
+
+    def not_ready_reason(self) -> IllegalMove | None:
+        """Why the table cannot start yet as a refusal (code and parameters: each player's
+        program words it in their language), or None when it can."""
         open_seats = [i for i, s in enumerate(self.seats) if s.kind == "open"]
         if open_seats:
-            return f"seats {', '.join(str(i) for i in open_seats)} are still open"
+            return IllegalMove("seats_open", seats=", ".join(str(i) for i in open_seats))
         try:
             self.game.new(len(self.seats), 0, self.options or None)
         except ValueError as err:
-            return str(err)
+            return IllegalMove.of(err)
         return None
 
     def table_seats(self) -> list[Seat]:
@@ -181,7 +187,7 @@ class Lobby:
             "min_players": self.game.min_players,
             "max_players": self.game.max_players,
             "game_options": dict(self.game.options),
-            "not_ready": self.not_ready(),
+            **not_ready_fields(self.not_ready_reason()),
         }
 
     def saved(self) -> dict[str, Any]:
@@ -219,3 +225,14 @@ def same_token(token: str | None, offered: object) -> bool:
         and offered.isascii()
         and secrets.compare_digest(token, offered)
     )
+
+
+def not_ready_fields(reason: IllegalMove | None) -> dict[str, Any]:
+    """A `lobby` or `club` message's why-not: `not_ready` in English (older clients show it),
+    `not_ready_reason` as a refusal's code and parameters (net/PROTOCOL.md)."""
+    if reason is None:
+        return {"not_ready": None, "not_ready_reason": None}
+    return {
+        "not_ready": str(reason),
+        "not_ready_reason": {"code": reason.code, "params": dict(reason.params)},
+    }

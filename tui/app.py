@@ -34,7 +34,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from tui.base import settings
-from tui.base.i18n import t
+from tui.base.i18n import shown, t
 from tui.base.messages import GoToMenu, OpenReplay, PlayAgain, ShowRules
 from tui.screens.menu import MenuScreen
 from tui.table.plans import ClubHostPlan, HostPlan, JoinPlan, SoloSetup, StartClub, StartSolo
@@ -70,7 +70,7 @@ class GamenightApp(App[None]):
 
     CSS_PATH = Path(__file__).with_name("gamenight.tcss")  # also for a subclass elsewhere
     HAS_MENU = True  # a door's app has none: leaving the table ends it (tui/programs/door.py)
-    TITLE = "Gamenight"
+    TITLE = "Gamenight"  # not words
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("question_mark,f1", "help", t("Help"), key_display="?")]  # noqa: RUF012
 
@@ -149,10 +149,15 @@ class GamenightApp(App[None]):
         self.push_screen(LanguageScreen(), chosen)
 
     def action_rules(self, game_id: str = "") -> None:
+        from tui.base.game_names import game_name
         from tui.games import playable_games, rules_text
         from tui.screens.rules import RulesScreen
 
-        texts = {g.id: (g.title, text) for g in playable_games() if (text := rules_text(g.id))}
+        texts = {
+            g.id: (shown(game_name(g)), text)
+            for g in playable_games()
+            if (text := rules_text(g.id))
+        }
         self.push_screen(RulesScreen(texts, game_id or last_game()))
 
     @on(ShowRules)

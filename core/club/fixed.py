@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.api import IllegalMove
 from core.club.rounds import check_people
 from core.club.tables import Round, Table, TableRule
 
@@ -38,10 +39,7 @@ def seat_newcomer(person: str, tables: list[list[str]], seats: list[int], rule: 
     """Seat someone who was not in the first round (changing `tables` and `seats`)."""
     room = [t for t, people in enumerate(tables) if people and len(people) < rule.high]
     if not room:
-        raise ValueError(
-            f"there is no free seat for {person} at the fixed tables "
-            f"(at most {rule.high} play {rule.title}): draw this round by mix"
-        )
+        raise IllegalMove("club_no_fixed_seat", person=person, high=rule.high, title=rule.title)
     t = min(room, key=lambda t: (len(tables[t]) - seats[t], len(tables[t]), t))
     tables[t].append(person)
     seats[t] = max(seats[t], len(tables[t]))
@@ -50,12 +48,18 @@ def seat_newcomer(person: str, tables: list[list[str]], seats: list[int], rule: 
 def check_table(number: int, size: int, rule: TableRule) -> None:
     """ValueError when table `number` (from 1) of `size` seats cannot play the game."""
     if size < rule.low:
-        raise ValueError(
-            f"table {number} is down to {size}, and {rule.title} needs {rule.low}: let bots "
-            "fill the empty seats, or draw this round by mix"
+        raise IllegalMove(
+            "club_table_short",
+            number=number,
+            size=size,
+            title=rule.title,
+            low=rule.low,
         )
     if size > rule.high:
-        raise ValueError(
-            f"table {number} has {size} seats, and {rule.title} is for at most {rule.high}: "
-            "draw this round by mix"
+        raise IllegalMove(
+            "club_table_over",
+            number=number,
+            size=size,
+            title=rule.title,
+            high=rule.high,
         )

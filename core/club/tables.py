@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from core.api import IllegalMove
 from core.registry import get_game
 
 
@@ -82,15 +83,15 @@ def split(players: int, rule: TableRule) -> tuple[TableSize, ...]:
         tables = -(-players // rule.preferred)
         return tuple(TableSize(people, rule.preferred - people) for people in even(players, tables))
     if players < rule.low:
-        raise ValueError(
-            f"{rule.title} needs at least {rule.low} players at a table: {players} cannot be "
-            "seated (let bots fill the empty seats, or wait for more players)"
-        )
+        raise IllegalMove("club_too_few", title=rule.title, low=rule.low, players=players)
     counts = [k for k in range(1, players + 1) if rule.low * k <= players <= rule.high * k]
     if not counts:
-        raise ValueError(
-            f"{players} players cannot be split into tables of {rule.low} to {rule.high} "
-            f"for {rule.title} (let bots fill the empty seats)"
+        raise IllegalMove(
+            "club_no_split",
+            players=players,
+            low=rule.low,
+            high=rule.high,
+            title=rule.title,
         )
     tables = min(counts, key=lambda k: (abs(Fraction(players, k) - rule.preferred), k))
     return tuple(TableSize(people) for people in even(players, tables))

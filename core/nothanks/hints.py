@@ -13,14 +13,16 @@ import random
 from core.api import Action, View
 from core.nothanks.bots import PASS, TAKE, HardBot, mask_of, points_delta
 from core.nothanks.rules import runs
+from core.phrases import Phrase, counted, listed, phrase
 
 CLEAR = 20
 """From this margin on the hint says "clearly": the move the search tried less often has only a
 few playouts behind its mean, so a large margin is sure in sign but loose in size."""
 
 
-def hint(view: View, rng: random.Random, bot: HardBot | None = None) -> tuple[Action, str]:
-    """(the move the hard bot plays, one line saying why) for the seat whose view this is.
+def hint(view: View, rng: random.Random, bot: HardBot | None = None) -> tuple[Action, Phrase]:
+    """(the move the hard bot plays, why in words: core/phrases.py) for the seat whose view
+    this is.
 
     ValueError when that seat has no decision to make (not its turn, or the game is over).
     """
@@ -30,57 +32,81 @@ def hint(view: View, rng: random.Random, bot: HardBot | None = None) -> tuple[Ac
     choice = (bot or HardBot()).choose(view, rng)
     tokens = view["tokens"][seat]
     if choice.edge is None:
-        return TAKE, "Take: you have no tokens left, so you must take the card"
-    move, other = ("Take", "passing") if choice.take else ("Pass", "taking")
+        return TAKE, phrase("Take: you have no tokens left, so you must take the card")
     margin = round(choice.edge)
-    if margin <= 0:
-        verdict = f"a close call, about even with {other}"
-    elif margin >= CLEAR:
-        verdict = f"clearly better for you than {other}"
-    else:
-        verdict = f"about {_points(margin)} better for you than {other}"
     reason = _why(view["card"], view["pot"], view["cards"][seat], tokens, choice.take)
-    return (TAKE if choice.take else PASS), f"{move}: {verdict} ({reason})"
+    if choice.take:
+        if margin <= 0:
+            text = "Take: a close call, about even with passing ({reason})"
+        elif margin >= CLEAR:
+            text = "Take: clearly better for you than passing ({reason})"
+        else:
+            text = "Take: about {points} better for you than passing ({reason})"
+    elif margin <= 0:
+        text = "Pass: a close call, about even with taking ({reason})"
+    elif margin >= CLEAR:
+        text = "Pass: clearly better for you than taking ({reason})"
+    else:
+        text = "Pass: about {points} better for you than taking ({reason})"
+    said = phrase(text, points=_points(margin), reason=reason)
+    return (TAKE if choice.take else PASS), said
 
 
-def _why(card: int, pot: int, mine: list[int], tokens: int, take: bool) -> str:
+def _why(card: int, pot: int, mine: list[int], tokens: int, take: bool) -> Phrase:
     """What taking the card does to the player's points, in words."""
     fit = _fit(card, mine)
     net = points_delta(mask_of(mine), card) - pot
+    pot_tokens = _tokens(pot)
     if take:
         if fit:
-            return f"taking {card} with {_tokens(pot)} {fit}"
-        return f"taking {card} with {_tokens(pot)} {_net(net)}"
+            return phrase(
+                "taking {card} with {tokens} {fit}", card=card, tokens=pot_tokens, fit=fit
+            )
+        return phrase(
+            "taking {card} with {tokens} {net}", card=card, tokens=pot_tokens, net=_net(net)
+        )
     if fit:
-        return f"{card} {fit}, so it may come back round with more tokens"
-    left = f"{_tokens(tokens)} left"
-    return f"taking {card} with {_tokens(pot)} {_net(net)}; you have {left}"
-
-
-def _fit(card: int, mine: list[int]) -> str:
-    """'joins your 22–23' (or 'links your 20–21 and 23') when the card touches a run, else ''."""
-    touching = [run for run in runs(mine) if run[0] == card + 1 or run[-1] == card - 1]
-    if not touching:
-        return ""
-    return f"{'links' if len(touching) == 2 else 'joins'} your " + " and ".join(
-        _run_text(run) for run in touching
+        return phrase(
+            "{card} {fit}, so it may come back round with more tokens", card=card, fit=fit
+        )
+    return phrase(
+        "taking {card} with {tokens} {net}; you have {left} left",
+        card=card,
+        tokens=pot_tokens,
+        net=_net(net),
+        left=_tokens(tokens),
     )
 
 
-def _net(net: int) -> str:
+def _fit(card: int, mine: list[int]) -> Phrase | None:
+    """'joins your 22–23' (or 'links your 20–21 and 23') when the card touches a run."""
+    touching = [run for run in runs(mine) if run[0] == card + 1 or run[-1] == card - 1]
+    if not touching:
+        return None
+    named = listed([_run_text(run) for run in touching])
+    if len(touching) == 2:
+        return phrase("links your {runs}", runs=named)
+    return phrase("joins your {runs}", runs=named)
+
+
+def _net(net: int) -> Phrase:
     """The card's net cost (card points minus the pot) as a verb phrase."""
     if net < 0:
-        return f"gains you {_points(-net)} net"
-    return f"costs you {_points(net)} net" if net else "costs you nothing net"
+        return phrase("gains you {points} net", points=_points(-net))
+    if net:
+        return phrase("costs you {points} net", points=_points(net))
+    return phrase("costs you nothing net")
 
 
 def _run_text(run: list[int]) -> str:
     return str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}"
 
 
-def _points(n: int) -> str:
-    return f"{n} point" if abs(n) == 1 else f"{n} points"
+def _points(n: int) -> Phrase:
+    return counted("{count} point", "{count} points", n)
 
 
-def _tokens(n: int) -> str:
-    return "no tokens" if n == 0 else ("1 token" if n == 1 else f"{n} tokens")
+def _tokens(n: int) -> Phrase:
+    if n == 0:
+        return phrase("no tokens")
+    return counted("{count} token", "{count} tokens", n)

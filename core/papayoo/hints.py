@@ -2,7 +2,8 @@
 
 The action is the hard bot's own choice for the same view and rng (so a hint never disagrees
 with hard); the reason is read off the table afterwards, in a player's words: whether the
-card stays under the trick, what it sheds, what the bot expects to take this deal.
+card stays under the trick, what it sheds, what the bot expects to take this deal (a
+`core.phrases.Phrase`, which the screen words in its player's language).
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ import random
 
 from core.api import Action, View
 from core.papayoo.bots import HardBot
-from core.papayoo.cards import PAYOO, RANK, SUIT, SUIT_NAMES, card_points, cards_in_play
+from core.papayoo.cards import PAYOO, RANK, SUIT, card_points, cards_in_play
 from core.papayoo.knowledge import Knowledge
+from core.phrases import Phrase, counted, listed, phrase, with_commas
 
 
-def hint(view: View, rng: random.Random, **settings: object) -> tuple[Action, str]:
+def hint(view: View, rng: random.Random, **settings: object) -> tuple[Action, Phrase]:
     """(action, reason) for the seat of `view`, which must be in `to_act`. `settings` go to
     the hard bot, as in `core.get_bot("papayoo", "hard", **settings)`."""
     action, expected = HardBot(**settings).choose(view, rng)
@@ -24,87 +26,169 @@ def hint(view: View, rng: random.Random, **settings: object) -> tuple[Action, st
     return action, _play_reason(view, action["card"], expected)
 
 
-def _points(count: int) -> str:
+def _suits(suit: str) -> Phrase:
+    """A suit named as a plural noun: 'spades', 'Payoos'."""
+    return {
+        "S": phrase("spades"),
+        "H": phrase("hearts"),
+        "D": phrase("diamonds"),
+        "C": phrase("clubs"),
+        "P": phrase("Payoos"),
+    }[suit]
+
+
+def _suit(suit: str) -> Phrase:
+    """A suit named as one card of it: 'spade', 'Payoo'."""
+    return {
+        "S": phrase("spade"),
+        "H": phrase("heart"),
+        "D": phrase("diamond"),
+        "C": phrase("club"),
+        "P": phrase("Payoo"),
+    }[suit]
+
+
+def _points(count: int) -> Phrase:
     """'1 point', '13 points': a hint reads as a player would say it."""
-    return f"{count} point" if count == 1 else f"{count} points"
+    return counted("{count} point", "{count} points", count)
 
 
-def _expectation(expected: dict[str, float], key: str) -> str:
+def _said(reason: Phrase, expected: dict[str, float], key: str) -> Phrase:
+    """The reason, with what the bot expects to take this deal when it knows."""
     if key not in expected:
-        return ""
-    return f" (about {_points(round(expected[key]))} for you this deal)"
+        return reason
+    return phrase(
+        "{reason} (about {points} for you this deal)",
+        reason=reason,
+        points=_points(round(expected[key])),
+    )
 
 
-def _pass_reason(view: View, cards: list[str], expected: dict[str, float]) -> str:
+def _pass_reason(view: View, cards: list[str], expected: dict[str, float]) -> Phrase:
     hand = view["hand"]
-    reasons = []
+    reasons: list[Phrase | str] = []
     emptied = [
         s
         for s in "SHDC"
         if any(SUIT[c] == s for c in cards) and all(c in cards for c in hand if SUIT[c] == s)
     ]
     if emptied:
-        reasons.append("it empties your " + " and ".join(SUIT_NAMES[s] for s in emptied))
+        reasons.append(
+            phrase("it empties your {suits}", suits=listed([_suits(s) for s in emptied]))
+        )
     high = [c for c in cards if SUIT[c] != PAYOO and RANK[c] >= 8]
     if high:
-        reasons.append("sheds high cards that would win tricks")
+        reasons.append(phrase("sheds high cards that would win tricks"))
     payoos = [c for c in cards if SUIT[c] == PAYOO]
     if payoos:
-        reasons.append(f"sheds {_points(sum(RANK[c] for c in payoos))} of Payoos")
+        points = _points(sum(RANK[c] for c in payoos))
+        reasons.append(phrase("sheds {points} of Payoos", points=points))
     if any(RANK[c] == 7 and SUIT[c] != PAYOO for c in cards):
-        reasons.append("passes a 7 that may be the Papayoo")
-    text = ", ".join(reasons) if reasons else "these are your most dangerous cards"
-    return f"Pass {' '.join(cards)}: {text}" + _expectation(expected, " ".join(cards))
+        reasons.append(phrase("passes a 7 that may be the Papayoo"))
+    why = with_commas(reasons) if reasons else phrase("these are your most dangerous cards")
+    reason = phrase("Pass {cards}: {why}", cards=" ".join(cards), why=why)
+    return _said(reason, expected, " ".join(cards))
 
 
-def _play_reason(view: View, card: str, expected: dict[str, float]) -> str:
-    hand, trick, papayoo = view["hand"], view["trick"], view["papayoo"]
+def _play_reason(view: View, card: str, expected: dict[str, float]) -> Phrase:
     suit = SUIT[card]
-    last_of_suit = sum(1 for c in hand if SUIT[c] == suit) == 1
-    one = SUIT_NAMES[suit][:-1]  # "spade", "Payoo"
-    sheds = f", and it sheds your last {one}" if last_of_suit else ""
-    tail = _expectation(expected, card)
+    last_of_suit = sum(1 for c in view["hand"] if SUIT[c] == suit) == 1
+    return _said(_play_why(view, card, last_of_suit), expected, card)
+
+
+def _play_why(view: View, card: str, last_of_suit: bool) -> Phrase:
+    """Why play `card`: the only one, a lead others must go over, a card thrown off-suit, or
+    one that follows under (or over) the trick."""
     if len(view["legal"]) == 1:
-        return f"Play {card}: it is your only legal card" + tail
-    if not trick:
-        above = _out_above(view, card)
-        if above:
-            cards = f"{above} higher {SUIT_NAMES[suit] if above > 1 else one}"
-            verb = "are" if above > 1 else "is"
-            why = f"{cards} {verb} still out, so someone else should take it"
-        else:
-            why = "nobody can beat it, but this trick should cost little"
-        return f"Lead {card}: {why}{sheds}" + tail
-    lead = view["lead_suit"]
-    if suit != lead:
-        if card == papayoo:
-            what = "the Papayoo and its 40 points"
-        elif suit == PAYOO:
-            what = f"a Payoo worth {RANK[card]}"
-        elif RANK[card] >= 7:
-            what = f"a high {one} that could win a trick later"
-        elif last_of_suit:
-            what = f"your last {one}, to discard again when {SUIT_NAMES[suit]} are led"
-        else:
-            what = f"{card}: your other cards are worth more later"
-        return f"Play {card}: you have no {SUIT_NAMES[lead]}, so throw away {what}" + tail
+        return phrase("Play {card}: it is your only legal card", card=card)
+    if not view["trick"]:
+        return _shedding(_lead_why(view, card), SUIT[card], last_of_suit)
+    if SUIT[card] != view["lead_suit"]:
+        return _off_suit_why(view, card, last_of_suit)
+    return _follow_why(view, card, last_of_suit)
+
+
+def _lead_why(view: View, card: str) -> Phrase:
+    above, suit = _out_above(view, card), SUIT[card]
+    if above:
+        why = counted(
+            "{count} higher {suit} is still out, so someone else should take it",
+            "{count} higher {suit} are still out, so someone else should take it",
+            above,
+            suit=_suit(suit) if above == 1 else _suits(suit),
+        )
+    else:
+        why = phrase("nobody can beat it, but this trick should cost little")
+    return phrase("Lead {card}: {why}", card=card, why=why)
+
+
+def _off_suit_why(view: View, card: str, last_of_suit: bool) -> Phrase:
+    """A card thrown away on a suit the player has none of: what it is rid of."""
+    suit = SUIT[card]
+    if card == view["papayoo"]:
+        what = phrase("the Papayoo and its 40 points")
+    elif suit == PAYOO:
+        what = phrase("a Payoo worth {rank}", rank=RANK[card])
+    elif RANK[card] >= 7:
+        what = phrase("a high {suit} that could win a trick later", suit=_suit(suit))
+    elif last_of_suit:
+        what = phrase(
+            "your last {suit}, to discard again when {suits} are led",
+            suit=_suit(suit),
+            suits=_suits(suit),
+        )
+    else:
+        what = phrase("{card}: your other cards are worth more later", card=card)
+    return phrase(
+        "Play {card}: you have no {suits}, so throw away {what}",
+        card=card,
+        suits=_suits(view["lead_suit"]),
+        what=what,
+    )
+
+
+def _follow_why(view: View, card: str, last_of_suit: bool) -> Phrase:
+    """A card of the led suit: under the best so far, the last to play anyway, or over."""
+    trick, papayoo, lead = view["trick"], view["papayoo"], view["lead_suit"]
     best = max((c for _, c in trick if SUIT[c] == lead), key=RANK.__getitem__)
     if RANK[card] < RANK[best]:
         if card == papayoo:
-            return (
-                f"Play {card}: the Papayoo fits under {best}, so its 40 points go to another" + tail
+            return phrase(
+                "Play {card}: the Papayoo fits under {best}, so its 40 points go to another",
+                card=card,
+                best=best,
             )
-        return f"Play {card}: it stays under {best}, so you do not take this trick{sheds}" + tail
-    if len(trick) == view["players"] - 1:
-        points = sum(card_points(c, papayoo) for _, c in trick) + card_points(card, papayoo)
-        why = "a low Payoo adds the least" if suit == PAYOO else f"shed {card} at no extra cost"
-        return (
-            f"Play {card}: you take this trick anyway ({_points(points)}), so {why}{sheds}" + tail
+        reason = phrase(
+            "Play {card}: it stays under {best}, so you do not take this trick",
+            card=card,
+            best=best,
         )
-    return (
-        f"Play {card}: you cannot stay under {best}; the players after you may go higher{sheds}"
-        + tail
-    )
+    elif len(trick) == view["players"] - 1:
+        points = sum(card_points(c, papayoo) for _, c in trick) + card_points(card, papayoo)
+        if SUIT[card] == PAYOO:
+            why = phrase("a low Payoo adds the least")
+        else:
+            why = phrase("shed {card} at no extra cost", card=card)
+        reason = phrase(
+            "Play {card}: you take this trick anyway ({points}), so {why}",
+            card=card,
+            points=_points(points),
+            why=why,
+        )
+    else:
+        reason = phrase(
+            "Play {card}: you cannot stay under {best}; the players after you may go higher",
+            card=card,
+            best=best,
+        )
+    return _shedding(reason, SUIT[card], last_of_suit)
+
+
+def _shedding(reason: Phrase, suit: str, last_of_suit: bool) -> Phrase:
+    """The reason, with ', and it sheds your last spade' when the card is the suit's last."""
+    if not last_of_suit:
+        return reason
+    return phrase("{reason}, and it sheds your last {suit}", reason=reason, suit=_suit(suit))
 
 
 def _out_above(view: View, card: str) -> int:

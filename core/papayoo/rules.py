@@ -47,6 +47,7 @@ from core.papayoo.cards import (
 from core.papayoo.knowledge import twin_state
 from core.papayoo.state import PapayooState, legal_cards
 from core.papayoo.views import build_view
+from core.refusals import N_
 
 KINDS = ("pass_cards", "play")
 
@@ -89,9 +90,9 @@ class Papayoo:
     option_specs: tuple[Option, ...] = (
         Option(
             name="deals",
-            label="Deals",
+            label=N_("Deals"),
             default=4,
-            help="How many deals the game lasts; four take about half an hour.",
+            help=N_("How many deals the game lasts; four take about half an hour."),
             low=1,
             high=8,
         ),

@@ -12,7 +12,7 @@ nearly always.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 TileSet = tuple[str, ...]
@@ -194,31 +194,3 @@ def _rework(play: Play, olds: list[int], news: list[int]) -> list[Change]:
             rack = play.tiles(RACK, j)
             steps.append(Change("laid", new=(play.made[j],), tiles=rack, rack=rack))
     return steps
-
-
-# How a change is said, per kind: `say` fills in {tiles}, {old} and {new} (sets listed), {to}.
-# A hint says what to do (TO_DO), a log what was done.
-TO_DO = {
-    "laid": "new set {new}",
-    "added": "add {tiles} to {old}",
-    "split": "split {old} into {new}",
-    "joined": "join {old} into {new}",
-    "broken": "take {old} apart",
-    "took": "take {tiles} from {old}",
-    "moved": "move {tiles} from {old} to {to}",
-}
-
-
-def listed(names: Sequence[str]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def say(change: Change, words: dict[str, str], name: Callable[[Sequence[str]], str]) -> str:
-    """The change in `words` (TO_DO or a past-tense twin), each set written by `name`."""
-    return words[change.kind].format(
-        tiles=name(change.tiles),
-        old=listed([name(s) for s in change.old]) if change.old else "",
-        new=listed([name(s) for s in change.new]) if change.new else "",
-        to=name(change.to),
-    )

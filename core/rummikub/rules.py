@@ -29,6 +29,7 @@ from core.api import (
     ranked,
     view_head,
 )
+from core.refusals import N_
 from core.rummikub.changes import table_diff
 from core.rummikub.greedy import greedy_sets, set_points
 from core.rummikub.play import MELD_POINTS, Table, check_play
@@ -99,17 +100,17 @@ class Rummikub:
     option_specs: tuple[Option, ...] = (
         Option(
             "turn_seconds",
-            "Seconds per turn",
+            N_("Seconds per turn"),
             60,
-            "time for one turn; when it runs out the player takes 3 tiles (0 = no limit)",
+            N_("time for one turn; when it runs out the player takes 3 tiles (0 = no limit)"),
             choices=(0, 30, 60, 90, 120),
         ),
-        Option("games", "Games", 1, "games in the match; scores add up", low=1, high=10),
+        Option("games", N_("Games"), 1, N_("games in the match; scores add up"), low=1, high=10),
         Option(
             "jokers_in_first_meld",
-            "Jokers in the first meld",
+            N_("Jokers in the first meld"),
             False,
-            "allow jokers in a player's initial meld",
+            N_("allow jokers in a player's initial meld"),
             choices=(False, True),
         ),
     )

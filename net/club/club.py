@@ -28,6 +28,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from core.api import IllegalMove
 from core.club.draw import draw_round
 from core.club.standings import standing_keys, standings
 from core.club.tables import Round, Table
@@ -42,6 +43,7 @@ from net.host import MAX_TABLE_NAME
 from net.journal import Journal
 from net.limits import JoinPolicy
 from net.link import HEARTBEAT, WRITE_LIMIT, Link
+from net.lobby import not_ready_fields
 from net.names import check_name
 from net.protocol import PROTOCOL_VERSION, ProtocolError, clean_text, error
 from net.roster import Member, Roster
@@ -97,7 +99,7 @@ class Club:
         self.local_seat: int | None = None
         self._changes: asyncio.TimerHandle | None = None
         self._starting: asyncio.Task[list[ClubTable]] | None = None
-        self._drawn: tuple[tuple[object, ...], Round | str] | None = None  # see `_draw`
+        self._drawn: tuple[tuple[object, ...], Round | ValueError] | None = None  # see `_draw`
         self._closing = False
         if name is not None:
             self.local_seat = self.lobby.claim(name)
@@ -149,15 +151,21 @@ class Club:
         return club_standings(self.games, [m.name for m in self.lobby.seats])
 
     def not_ready(self) -> str | None:
-        """Why the next round cannot start now, None when it can."""
+        """Why the next round cannot start now (in English), None when it can."""
+        reason = self.not_ready_reason()
+        return None if reason is None else str(reason)
+
+    def not_ready_reason(self) -> IllegalMove | None:
+        """Why the next round cannot start now, as a refusal (each member's program words it
+        in their language), None when it can."""
         if self.playing:
-            return f"round {len(self.draws)} is still being played"
+            return IllegalMove("round_playing", round=len(self.draws))
         if len(self.draws) >= self.plan.rounds:
-            return "the evening is over"
+            return IllegalMove("evening_over")
         try:
             self._draw()
         except ValueError as err:
-            return str(err)
+            return IllegalMove.of(err)
         return None
 
     def info(self) -> Message:
@@ -199,7 +207,7 @@ class Club:
             "tables": [table.public() for table in self.tables],
             "games": [_brief(game) for game in self.games if game["round"] == latest],
             "standings": self.standings(),
-            "not_ready": self.not_ready(),
+            **not_ready_fields(self.not_ready_reason()),
         }
 
     def _welcome(self, member: Member) -> Message:
@@ -336,13 +344,13 @@ class Club:
         key = (tuple(players), len(self.draws), len(self.games))
         if self._drawn is None or self._drawn[0] != key:
             try:
-                drawn: Round | str = self._new_draw(players)
+                drawn: Round | ValueError = self._new_draw(players)
             except ValueError as err:
-                drawn = str(err)
+                drawn = err
             self._drawn = (key, drawn)
         drawn = self._drawn[1]
-        if isinstance(drawn, str):
-            raise ValueError(drawn)
+        if isinstance(drawn, ValueError):
+            raise drawn.with_traceback(None)  # the same refusal each time, not a growing trace
         return drawn
 
     def _new_draw(self, players: list[str]) -> Round:

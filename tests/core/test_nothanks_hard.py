@@ -11,8 +11,11 @@ import pytest
 from bench.nothanks_ismcts import IsmctsBot
 from core.nothanks import GAME, NoThanksState
 from core.nothanks.bots import HardBot, Position, eager_takes, mask_of, sample_world
-from core.nothanks.hints import hint
+from core.nothanks.hints import hint as hint_phrase
+from tests.core.english import english
 from tests.core.test_nothanks_bots import playing_position, replaced
+
+hint = english(hint_phrase)
 
 BUDGET = 48  # iterations: enough to exercise the tree, cheap enough for a fast suite
 POSITIONS = [(players, seed, 6 + 9 * seed) for seed in range(5) for players in (3, 5)]

@@ -17,9 +17,10 @@ from core.api import chance
 from core.arena import play_series
 from core.papayoo.bots import distinct_plays
 from core.papayoo.cards import DIE_FACES, SUIT
-from core.papayoo.hints import hint
+from core.papayoo.hints import hint as hint_phrase
 from core.papayoo.knowledge import Knowledge, assign
 from core.papayoo.play import CARD_INT, CODE, Deal
+from tests.core.english import english
 from tests.core.papayoo_helpers import (
     GAME,
     SUITED_DECK,
@@ -29,6 +30,7 @@ from tests.core.papayoo_helpers import (
     suited_game,
 )
 
+hint = english(hint_phrase)
 TINY = {"work": 300, "min_worlds": 2, "max_worlds": 2}  # a hard bot cheap enough for tests
 LEVELS = ("easy", "normal", "hard")
 

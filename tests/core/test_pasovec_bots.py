@@ -16,8 +16,11 @@ from core.arena import play_series
 from core.pasovec import PasovecState
 from core.pasovec.bots import Position, cover, hard_act
 from core.pasovec.dice import DISTRIBUTIONS
-from core.pasovec.hints import hint
+from core.pasovec.hints import hint as hint_phrase
 from core.pasovec.odds import card_chances, card_costs, roll_odds
+from tests.core.english import english
+
+hint = english(hint_phrase)
 
 GAME = core.get_game("pasovec")
 LEVELS = ("easy", "normal", "hard")

@@ -24,9 +24,9 @@ from tests.net.conftest import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
-# The one raise that is not a literal code: a frame without a `reason` (an older host) has only
-# its English sentence to give.
-NOT_LITERAL = {("net/session.py", "refusal")}
+# The refusals that are not a literal code: a frame without a `reason` (an older host) has only
+# its English sentence to give, and a ValueError that is no refusal (`IllegalMove.of`) only its.
+NOT_LITERAL = {("net/session.py", "refusal"), ("core/api.py", "of")}
 
 
 def raise_sites() -> Iterator[tuple[str, str, ast.Call]]:

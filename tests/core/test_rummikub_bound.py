@@ -19,10 +19,13 @@ from hypothesis import strategies as st
 from core.rummikub import GAME
 from core.rummikub.bots import HardBot, NormalBot
 from core.rummikub.greedy import greedy_sets
-from core.rummikub.hints import hint
+from core.rummikub.hints import hint as hint_phrase
 from core.rummikub.positions import random_position, state_at
 from core.rummikub.solver import DECISION_NODES, Budget, solve
+from tests.core.english import english
 from tests.core.rummikub_helpers import play
+
+hint = english(hint_phrase)
 
 SWEEP_SLOWEST = """
 O6 B6 K6 | R4 R5 R6 R7 R8 | J O13 B13 | K8 K9 K10 K11 K12 | O8 B8 K8 R8 | O4 O5 O6 O7 O8 | K4 K5

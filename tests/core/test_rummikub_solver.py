@@ -10,12 +10,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.rummikub import GAME, best_play
-from core.rummikub.hints import describe_play, hint
+from core.rummikub.hints import describe_play
+from core.rummikub.hints import hint as hint_phrase
 from core.rummikub.positions import random_position, random_set
 from core.rummikub.positions import state_at as position
 from core.rummikub.sets import JOKER, TILE_OF, full_deck, read_set
 from core.rummikub.solver import solve
+from tests.core.english import english
 from tests.core.rummikub_helpers import brute_best, play
+
+hint = english(hint_phrase)
 
 SPAN = 7  # seven numbers in a row only, so the brute force stays quick
 

@@ -59,7 +59,7 @@ def test_a_hint_counts_one_higher_card_in_the_singular() -> None:
         if view["phase"] == "play" and not view["trick"] and len(view["legal"]) > 1:
             for card in view["hand"]:
                 above = _out_above(view, card)
-                reason = _play_reason(view, card, {})
+                reason = str(_play_reason(view, card, {}))
                 suit = SUIT_NAMES[SUIT[card]]
                 if above == 1:
                     said.append(reason)

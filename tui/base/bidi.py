@@ -13,19 +13,92 @@ second time; the README names the terminals that show Persian properly.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.text import Text
+
 RTL = ("R", "AL")  # the bidi classes of Hebrew and Arabic-script letters
+LRM = "\u200e"
+LEADING_SIGNS = re.compile(r"(?<![\w-])([-$+#]+)(?=[A-Za-z0-9])")
+"""Signs that open a Latin word ("--port", "$HOME", "-3"): neutral for the algorithm, which
+would put them after the word in a right-to-left line ("port--"); a left-to-right mark before
+them makes them part of the word, and is taken out again once the line is laid out."""
+
+
+def has_right_to_left(text: str) -> bool:
+    """Whether `text` has a letter written right to left (a name or an untranslated English
+    text has none, and is drawn as it is)."""
+    return any(unicodedata.bidirectional(ch) in RTL for ch in text)
 
 
 def visual(text: str, right_to_left: bool) -> str:
     """`text` as a left-to-right terminal must draw it (unchanged unless `right_to_left`);
     each line is laid out by itself, right-to-left as its base direction."""
-    if not right_to_left or not any(unicodedata.bidirectional(ch) in RTL for ch in text):
-        return text  # nothing right to left in it (a name, an English text not yet translated)
+    if not right_to_left or not has_right_to_left(text):
+        return text
     import arabic_reshaper
     from bidi.algorithm import get_display  # the implementation that mirrors brackets
 
     return "\n".join(
-        get_display(arabic_reshaper.reshape(line), base_dir="R") for line in text.split("\n")
+        get_display(
+            arabic_reshaper.reshape(LEADING_SIGNS.sub(LRM + r"\1", line)), base_dir="R"
+        ).replace(LRM, "")
+        for line in text.split("\n")
     )
+
+
+class LaidOut(str):
+    """A right-to-left text laid out as one line (the `str` itself, for whatever takes a
+    string) that also remembers its reading order, so a widget that wraps it wraps the words
+    first and lays out each line after (`visualize`, the Textual protocol a `Static` asks for
+    before it reads a string): a Persian paragraph laid out whole and then cut by the widget
+    would show its last words on its first line."""
+
+    logical: str
+
+    def __new__(cls, logical: str) -> LaidOut:
+        laid = super().__new__(cls, visual(logical, right_to_left=True))
+        laid.logical = logical
+        return laid
+
+    def visualize(self) -> RightToLeftLines:
+        return RightToLeftLines(self.logical)
+
+
+class RightToLeftLines:
+    """A Rich renderable: a text in reading order, cut at spaces to the width it is drawn at,
+    each line laid out by itself and set against the right edge (where a reader starts)."""
+
+    def __init__(self, logical: str) -> None:
+        self.logical = logical.replace("\\[", "[")  # a key shown on a button: "\\[t]"
+
+    def lines(self, width: int) -> list[str]:
+        """The text cut at spaces into lines of at most `width` cells (a word longer than
+        that has a line of its own), in reading order."""
+        cut: list[str] = []
+        for paragraph in self.logical.split("\n"):
+            line = ""
+            for word in paragraph.split(" "):
+                if line and cell_len(line) + 1 + cell_len(word) > width:
+                    cut.append(line)
+                    line = word
+                else:
+                    line = f"{line} {word}" if line else word
+            cut.append(line)
+        return cut
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        for line in self.lines(width):
+            drawn = visual(line, right_to_left=True)
+            yield Text(" " * max(width - cell_len(drawn), 0) + drawn, end="\n")
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        words = self.logical.split()
+        longest = max((cell_len(word) for word in words), default=0)
+        widest = max((cell_len(line) for line in self.logical.split("\n")), default=0)
+        return Measurement(min(longest, options.max_width), min(widest, options.max_width))

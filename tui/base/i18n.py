@@ -18,9 +18,11 @@ from __future__ import annotations
 import gettext
 import io
 import os
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
-from tui.base.bidi import visual
+from tui.base.bidi import LaidOut, has_right_to_left
 
 LANGUAGES = {
     "en": "English",
@@ -31,9 +33,22 @@ LANGUAGES = {
 }
 """Each language as its speakers name it (the menu's choice shows these)."""
 RIGHT_TO_LEFT = {"fa"}
-KEYWORDS = ("t", "tn:1,2", "N_", "words", "words_n:1,2")
+KEYWORDS = (
+    "t",
+    "tn:1,2",
+    "N_",
+    "words",
+    "words_n:1,2",
+    "Counted:1,2",
+    "phrase",
+    "counted:1,2",
+    "NC_:1c,2",
+)
 """The functions whose texts Babel extracts (`pybabel extract -k ...`; core/refusals.py marks
-its templates with its own `N_`)."""
+its templates with its own `N_`, core/phrases.py's `phrase` and `counted` mark the hints')."""
+EXTRACTED = ("tui", "core")
+"""Where the marked texts are (`pybabel extract ... EXTRACTED`): core marks its refusals,
+hints and option labels."""
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "gamenight"
 
@@ -124,9 +139,35 @@ def words_n(one: str, many: str, count: int, /, **params: object) -> str:
     return _catalog.ngettext(one, many, count).format(count=count, **params)
 
 
+def worded(said: object) -> object:
+    """What `core` said (a `core.phrases.Phrase`, such as a hint's reason) in the chosen
+    language, in reading order like `words`; any other value as it is."""
+    from core.phrases import Phrase  # here: the menu opens without loading core's games
+
+    if not isinstance(said, Phrase):
+        return said
+    params = {name: worded(value) for name, value in said.params.items()}
+    if said.many is None:
+        return words(said.text, **params)
+    count = params.pop("count")
+    assert isinstance(count, int)
+    return words_n(said.text, said.many, count, **params)
+
+
+def listing(items: Iterable[str]) -> str:
+    """'A, B, C' with the language's own comma (Persian writes '،'), in reading order."""
+    out = ""
+    for item in items:
+        out = words("{first}, {then}", first=out, then=item) if out else item
+    return out
+
+
 def shown(text: str) -> str:
-    """A line made of `words` parts, laid out for the terminal once, whole."""
-    return visual(text, _language in RIGHT_TO_LEFT)
+    """A line made of `words` parts, laid out for the terminal once, whole (a right-to-left
+    text as a `LaidOut`, which a widget that wraps it lays out line by line)."""
+    if _language in RIGHT_TO_LEFT and has_right_to_left(text):
+        return LaidOut(text)
+    return text
 
 
 def key_label(label: str, key: str) -> str:
@@ -135,6 +176,31 @@ def key_label(label: str, key: str) -> str:
     return f"\\[{key}] {label}" if right_to_left() else f"{label} \\[{key}]"
 
 
+def words_in(context: str, text: str, /) -> str:
+    """`text` as the catalog words it in `context` ("bot level": a short English word that
+    other languages say differently in other places), in reading order."""
+    return _catalog.pgettext(context, text)
+
+
+def NC_(context: str, text: str) -> str:
+    """Mark `text`, said in `context`, for the catalogs; `words_in` translates it."""
+    return text
+
+
 def N_(text: str) -> str:
     """Mark a text for the catalogs where it is defined; `t` translates it where shown."""
     return text
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A counted noun, '{count} token' / '{count} tokens', defined once where it is used
+    (Babel extracts it) and worded for each count in the chosen language (`of`): a score's
+    unit, a price in tokens. English has two forms, Czech and Romanian three, Persian one."""
+
+    one: str
+    many: str
+
+    def of(self, count: int) -> str:
+        """`count` of this noun, in reading order (a part of a line, like `words`)."""
+        return words_n(self.one, self.many, count)

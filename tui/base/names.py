@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
+from core.api import IllegalMove
 from core.refusals import PLAIN, REFUSALS, fits
 from net.protocol import MAX_NAME
 from net.referee import BOT_NAMES
-from tui.base.i18n import words
+from tui.base.i18n import N_, words
 
-DEFAULT_PLAYER_NAME = "Player"
+DEFAULT_PLAYER_NAME = N_("Player")  # given in the chosen language (`words`)
 # The one limit on a name: what the host accepts (net/protocol.py), so a name typed here is
 # never refused for its length. The tables show any name of that length (tui/base/seats.py).
 MAX_NAME_LENGTH = MAX_NAME
@@ -20,7 +22,7 @@ MAX_NAME_LENGTH = MAX_NAME
 def clean_name(name: str) -> str:
     """The name as typed, trimmed to fit the tables; the default when left blank."""
     name = " ".join(name.split())[:MAX_NAME_LENGTH]
-    return name or DEFAULT_PLAYER_NAME
+    return name or words(DEFAULT_PLAYER_NAME)
 
 
 def bot_names(player: str, count: int) -> list[str]:
@@ -56,5 +58,43 @@ def refusal_words(refusal: object) -> str:
     sentence from a newer host)."""
     code, params = getattr(refusal, "code", None), getattr(refusal, "params", {})
     if isinstance(code, str) and code != PLAIN and fits(code, params):
-        return words(REFUSALS[code], **params)
+        return words(REFUSALS[code], **{name: _param(name, v) for name, v in params.items()})
     return str(refusal)
+
+
+COLOURS = {
+    "black": N_("black"),
+    "red": N_("red"),
+    "blue": N_("blue"),
+    "orange": N_("orange"),
+    "yellow": N_("yellow"),
+}
+"""The colours core's refusals name in English (a Rummikub tile's, a Pásovec die's)."""
+
+
+def _param(name: str, value: object) -> object:
+    """A refusal's parameter as the reader says it: a colour in their words, a game by the
+    name its players know it (the host sends its English title); the rest (tiles, numbers,
+    seats, what the peer sent) as it came."""
+    if name == "colour" and value in COLOURS:
+        return words(COLOURS[str(value)])
+    if name == "title":
+        from core import GAMES
+        from tui.base.game_names import game_name
+
+        return next((game_name(g) for g in GAMES.values() if g.title == value), value)
+    return value
+
+
+def not_ready_words(message: dict[str, Any]) -> str | None:
+    """Why a table (`lobby`) or a club (`club`) cannot start yet, in the reader's language
+    (reading order): worded from `not_ready_reason` (net/PROTOCOL.md), else the English
+    `not_ready` an older host sends; None when it can start."""
+    reason, english = message.get("not_ready_reason"), message.get("not_ready")
+    if isinstance(reason, dict) and isinstance(reason.get("code"), str):
+        params = reason.get("params")
+        refusal = IllegalMove.rebuilt(
+            reason["code"], params if isinstance(params, dict) else {}, str(english)
+        )
+        return refusal_words(refusal)
+    return None if english is None else plain(english)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 
-from tui.base.i18n import words
+from tui.base.i18n import NC_, Counted, listing, words, words_in
 from tui.base.messages import StateMessage
 from tui.base.names import plain
 
@@ -18,9 +18,21 @@ PLAYER_WIDTH = 20  # cells of the tables' Player column
 MIN_NAME_WIDTH = 6  # cells a shortened name keeps, however long what follows it
 
 
-def plural(count: int, word: str) -> str:
-    """'1 token', '3 tokens'."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+LEVELS = {
+    "easy": NC_("bot level", "easy"),
+    "normal": NC_("bot level", "normal"),
+    "hard": NC_("bot level", "hard"),
+}
+
+
+def level_name(level: str) -> str:
+    """A bot level as the player's language names it (reading order); an unknown level, from
+    a newer host, as it came."""
+    return words_in("bot level", level) if level in LEVELS else level
+
+
+POINTS = Counted("{count} point", "{count} points")
+"""The usual unit of a score (a game's `GameScreen.SCORE_UNIT`)."""
 
 
 def seat_names(message: StateMessage) -> list[str]:
@@ -35,7 +47,7 @@ def name_list(names: list[str]) -> str:
     """'Ana', 'Ana and Bo', 'Ana, Bo and Cy'."""
     if len(names) <= 1:
         return "".join(names)
-    return words("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+    return words("{names} and {last}", names=listing(names[:-1]), last=names[-1])
 
 
 def seat_label(message: StateMessage, index: int, width: int = PLAYER_WIDTH) -> Text:
@@ -47,8 +59,8 @@ def seat_label(message: StateMessage, index: int, width: int = PLAYER_WIDTH) -> 
         suffix = words(" (you)")
     elif seat["kind"] == "bot":
         level = plain(seat["level"])
-        away = words(" (away, {level} bot)", level=level)
-        suffix = away if seat["away"] else f" ({level})"
+        away = words(" (away, {level} bot)", level=level_name(level))
+        suffix = away if seat["away"] else f" ({level_name(level)})"
     else:
         suffix = words(" (away)") if seat["away"] else ""
     name = Text(plain(seat["name"]))

@@ -15,6 +15,8 @@ from typing import Any
 
 import platformdirs
 
+from tui.base.i18n import words
+
 FILE = "settings.json"
 
 
@@ -37,7 +39,7 @@ def player_name() -> str:
     data = load()
     solo = data.get("solo")
     name = data.get("player") or (solo.get("player") if isinstance(solo, dict) else None)
-    return name if isinstance(name, str) and name.strip() else "Player"
+    return name if isinstance(name, str) and name.strip() else words("Player")
 
 
 def remember(**changes: Any) -> None:

@@ -13,6 +13,8 @@ import importlib
 from importlib import resources
 from typing import TYPE_CHECKING
 
+from tui.base.i18n import current
+
 if TYPE_CHECKING:
     from core import Game
     from tui.screens.game import GameScreen
@@ -39,6 +41,11 @@ def screen_class(game_id: str) -> type[GameScreen]:
 
 
 def rules_text(game_id: str) -> str | None:
-    """The game's rules for players, as Markdown, or None when none ships."""
-    path = resources.files("tui") / "games" / game_id / "rules.md"
-    return path.read_text(encoding="utf-8") if path.is_file() else None
+    """The game's rules for players in the chosen language (`rules.<lang>.md`), else in
+    English (`rules.md`), as Markdown; None when none ships."""
+    folder = resources.files("tui") / "games" / game_id
+    for name in (f"rules.{current()}.md", "rules.md"):
+        path = folder / name
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    return None

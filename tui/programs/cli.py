@@ -1,5 +1,11 @@
 """The `gamenight` command. Each subcommand imports its code only when run, so the plain
-`gamenight` (the main menu) starts without loading bots, networking or the arena."""
+`gamenight` (the main menu) starts without loading bots, networking or the arena.
+
+The help texts are in the player's language: `main` chooses it (`--lang`, read before the
+parser is built, else the menu's choice, else the locale) and only then builds the parser.
+argparse's own words ("usage:", "options", "show this help message and exit", its errors)
+come from Python's gettext domain "argparse" and stay as Python has them.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +13,10 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from tui.base import i18n, settings
-from tui.base.i18n import LANGUAGES
+from tui.base.i18n import LANGUAGES, N_, right_to_left, shown, t, words
 from tui.games import GAME_SCREENS
 from tui.programs.door_flags import (
     add_door_arguments,
@@ -21,45 +28,95 @@ from tui.programs.door_flags import (
 )
 from tui.table.plans import DEFAULT_PORT, ClubHostPlan, HostPlan, JoinPlan
 
-MDNS_HELP = (
+MDNS_HELP = N_(
     "an IPv4 address of the interface zeroconf may use to advertise/find tables (repeatable); "
     "default: $GAMENIGHT_MDNS_INTERFACES (comma-separated), else every interface"
 )
 
-PLAYER_HELP = "your name at the table (default: the name you used last time)"
+PLAYER_HELP = N_("your name at the table (default: the name you used last time)")
+
+
+class LaidOutHelp(argparse.HelpFormatter):
+    """argparse's wrapping, then each wrapped line laid out: a right-to-left help text is given
+    in reading order (`words`), wrapped as such, and each line drawn right to left, flush
+    right; any other text (argparse's own, English) is left as argparse has it."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        lines = super()._split_lines(text, width)
+        return [_flush_right(line, width) for line in lines] if _leftward(text) else lines
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if not _leftward(text):
+            return super()._fill_text(text, width, indent)
+        lines = super()._fill_text(text, width - len(indent), "").splitlines()
+        return "\n".join(indent + _flush_right(line, width - len(indent)) for line in lines)
+
+
+def _leftward(text: str) -> bool:
+    """A text read right to left (a Persian one: `shown` changes it)."""
+    return right_to_left() and shown(text) != text
+
+
+def _flush_right(line: str, width: int) -> str:
+    from rich.cells import cell_len
+
+    laid = shown(line)
+    return " " * max(0, width - cell_len(laid)) + laid
+
+
+class Parser(argparse.ArgumentParser):
+    """A parser whose help is laid out for the language (its subcommands' parsers too: they
+    are made of the same class)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", LaidOutHelp)
+        super().__init__(*args, **kwargs)
 
 
 def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     host = sub.add_parser(
         "host",
-        help="host a LAN table: opens its lobby, where friends join from their own terminals",
-        description="Host a LAN table and open its lobby. Players on the same network find it "
-        "on their join screen (zeroconf), or type one of the addresses the lobby shows. You "
-        "play in this terminal; closing it closes the table.",
+        help=words(
+            "host a LAN table: opens its lobby, where friends join from their own terminals"
+        ),
+        description=words(
+            "Host a LAN table and open its lobby. Players on the same network find it on their "
+            "join screen (zeroconf), or type one of the addresses the lobby shows. You play in "
+            "this terminal; closing it closes the table."
+        ),
     )
     host.add_argument(
-        "game", nargs="?", default="nothanks", choices=sorted(GAME_SCREENS), help="the game"
+        "game", nargs="?", default="nothanks", choices=sorted(GAME_SCREENS), help=words("the game")
     )
     host.add_argument(
         "--port",
         type=int,
-        help=f"TCP port to listen on (default {DEFAULT_PORT}, or a free one if that is taken)",
+        help=words(
+            "TCP port to listen on (default {port}, or a free one if that is taken)",
+            port=DEFAULT_PORT,
+        ),
     )
-    host.add_argument("--name", metavar="TABLE", help="the table's name (default: NAME's table)")
-    host.add_argument("--player", metavar="NAME", help=PLAYER_HELP)
+    host.add_argument(
+        "--name", metavar="TABLE", help=words("the table's name (default: NAME's table)")
+    )
+    host.add_argument("--player", metavar="NAME", help=words(PLAYER_HELP))
     host.add_argument(
         "--resume",
         nargs="?",
         const="",
         metavar="TABLE_ID",
-        help="continue an unfinished LAN game from its journal: the newest, or the table whose "
-        "id starts with TABLE_ID; players rejoin with their names (use the same --port)",
+        help=words(
+            "continue an unfinished LAN game from its journal: the newest, or the table whose "
+            "id starts with TABLE_ID; players rejoin with their names (use the same --port)"
+        ),
     )
     host.add_argument(
-        "--mdns-interface", action="append", metavar="ADDR", default=[], help=MDNS_HELP
+        "--mdns-interface", action="append", metavar="ADDR", default=[], help=words(MDNS_HELP)
     )
     host.add_argument(
-        "--no-discovery", action="store_true", help="do not advertise; players type the address"
+        "--no-discovery",
+        action="store_true",
+        help=words("do not advertise; players type the address"),
     )
     add_ssh_arguments(host)
     add_web_arguments(host)
@@ -73,34 +130,52 @@ SEAT_DRAWS = ("mix", "swiss", "fixed")
 def _add_club(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     club = sub.add_parser(
         "club",
-        help="host a club night: several tables at once, seats drawn again each round, "
-        "standings across the evening",
-        description="Host a club night and open its screen. Friends join it like a table (the "
-        "join list, the address, the doors); each round you start draws the seats and takes "
-        "everyone to their table. You play too.",
+        help=words(
+            "host a club night: several tables at once, seats drawn again each round, "
+            "standings across the evening"
+        ),
+        description=words(
+            "Host a club night and open its screen. Friends join it like a table (the join "
+            "list, the address, the doors); each round you start draws the seats and takes "
+            "everyone to their table. You play too."
+        ),
     )
     club.add_argument(
         "games",
         nargs="*",
         choices=sorted(GAME_SCREENS),
-        help="the game of each round, in order (default: No Thanks!, Papayoo, Rummikub)",
-    )
-    club.add_argument("--name", metavar="CLUB", help="the club's name (default: NAME's club)")
-    club.add_argument("--player", metavar="NAME", help=PLAYER_HELP)
-    club.add_argument("--table-size", type=int, metavar="N", help="preferred seats at a table")
-    club.add_argument("--draw", choices=SEAT_DRAWS, default="mix", help="how seats are drawn")
-    club.add_argument("--no-bots", action="store_true", help="people alone fill the tables")
-    club.add_argument("--bot-level", default="normal", help="the level of the bots filling seats")
-    club.add_argument("--turn-seconds", type=int, help="the turn clock of games that have one")
-    club.add_argument("--port", type=int, help="TCP port of the club (default 47475)")
-    club.add_argument(
-        "--resume", action="store_true", help="continue the newest club night a crash cut off"
+        help=words("the game of each round, in order (default: No Thanks!, Papayoo, Rummikub)"),
     )
     club.add_argument(
-        "--mdns-interface", action="append", metavar="ADDR", default=[], help=MDNS_HELP
+        "--name", metavar="CLUB", help=words("the club's name (default: NAME's club)")
+    )
+    club.add_argument("--player", metavar="NAME", help=words(PLAYER_HELP))
+    club.add_argument(
+        "--table-size", type=int, metavar="N", help=words("preferred seats at a table")
     )
     club.add_argument(
-        "--no-discovery", action="store_true", help="do not advertise; players type the address"
+        "--draw", choices=SEAT_DRAWS, default="mix", help=words("how seats are drawn")
+    )
+    club.add_argument("--no-bots", action="store_true", help=words("people alone fill the tables"))
+    club.add_argument(
+        "--bot-level", default="normal", help=words("the level of the bots filling seats")
+    )
+    club.add_argument(
+        "--turn-seconds", type=int, help=words("the turn clock of games that have one")
+    )
+    club.add_argument("--port", type=int, help=words("TCP port of the club (default 47475)"))
+    club.add_argument(
+        "--resume",
+        action="store_true",
+        help=words("continue the newest club night a crash cut off"),
+    )
+    club.add_argument(
+        "--mdns-interface", action="append", metavar="ADDR", default=[], help=words(MDNS_HELP)
+    )
+    club.add_argument(
+        "--no-discovery",
+        action="store_true",
+        help=words("do not advertise; players type the address"),
     )
     add_ssh_arguments(club)
     add_web_arguments(club)
@@ -110,100 +185,135 @@ def _add_club(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     join = sub.add_parser(
         "join",
-        help="join a LAN table: lists the tables found on the network, or connects to HOST:PORT",
-        description="Open the join screen, which lists the tables found on the network; with "
-        "HOST:PORT, connect to that table at once (where multicast is blocked).",
+        help=words(
+            "join a LAN table: lists the tables found on the network, or connects to HOST:PORT"
+        ),
+        description=words(
+            "Open the join screen, which lists the tables found on the network; with "
+            "HOST:PORT, connect to that table at once (where multicast is blocked)."
+        ),
     )
-    join.add_argument("address", nargs="?", metavar="HOST:PORT", help="the table's address")
-    join.add_argument("--player", metavar="NAME", help=PLAYER_HELP)
+    join.add_argument("address", nargs="?", metavar="HOST:PORT", help=words("the table's address"))
+    join.add_argument("--player", metavar="NAME", help=words(PLAYER_HELP))
     join.add_argument(
-        "--spectate", action="store_true", help="watch the table instead of taking a seat"
+        "--spectate", action="store_true", help=words("watch the table instead of taking a seat")
     )
     join.add_argument(
-        "--mdns-interface", action="append", metavar="ADDR", default=[], help=MDNS_HELP
+        "--mdns-interface", action="append", metavar="ADDR", default=[], help=words(MDNS_HELP)
     )
 
 
 def _add_arena(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     arena = sub.add_parser(
         "arena",
-        help="play bot-only games headless on every core; print win shares, ratings, timings",
-        description="Play bot-only games headless, on every core, and print per bot the win "
-        "share with a 95% interval, the mean score, an openskill rating (mu ± sigma) and the "
-        "mean, median and max decision time. A bot is a level (easy, normal, hard) or a bot "
-        "factory named module:attribute, such as a sparring bot in bench/.",
+        help=words(
+            "play bot-only games headless on every core; print win shares, ratings, timings"
+        ),
+        description=words(
+            "Play bot-only games headless, on every core, and print per bot the win share with "
+            "a 95% interval, the mean score, an openskill rating (mu ± sigma) and the mean, "
+            "median and max decision time. A bot is a level (easy, normal, hard) or a bot "
+            "factory named module:attribute, such as a sparring bot in bench/."
+        ),
     )
-    arena.add_argument("game", help="game id, e.g. nothanks")
+    arena.add_argument("game", help=words("game id, e.g. nothanks"))
     who = arena.add_mutually_exclusive_group(required=True)
-    who.add_argument("--seats", help="the bot in each seat, comma-separated: hard,easy,easy,easy")
+    who.add_argument(
+        "--seats", help=words("the bot in each seat, comma-separated: hard,easy,easy,easy")
+    )
     who.add_argument(
         "--round-robin",
         metavar="BOTS",
-        help="rate these bots against each other (comma-separated, e.g. easy,normal,hard): "
-        "play --games games of every mix of them at the table",
+        help=words(
+            "rate these bots against each other (comma-separated, e.g. easy,normal,hard): "
+            "play --games games of every mix of them at the table"
+        ),
     )
     arena.add_argument(
         "--players",
         type=int,
-        help="seats per round-robin game (default: one per bot, within the game's range)",
+        help=words("seats per round-robin game (default: one per bot, within the game's range)"),
     )
     arena.add_argument(
         "--games",
         type=int,
         default=100,
-        help="how many games (default 100; per mix in a round robin)",
+        help=words("how many games (default 100; per mix in a round robin)"),
     )
-    arena.add_argument("--seed", type=int, default=1, help="series seed (default 1)")
+    arena.add_argument("--seed", type=int, default=1, help=words("series seed (default 1)"))
+    _add_arena_running(arena)
+
+
+def _add_arena_running(arena: argparse.ArgumentParser) -> None:
+    """The arena's options for how a series runs and where its figures go."""
     arena.add_argument(
         "--duplicate",
         action="store_true",
-        help="play each deal once per rotation of the seats, so every bot meets the same cards "
-        "from every seat; intervals are paired by deal, and 'plain games' tells how many plain "
-        "games give one as narrow (--games must be a multiple of the players)",
+        help=words(
+            "play each deal once per rotation of the seats, so every bot meets the same cards "
+            "from every seat; intervals are paired by deal, and 'plain games' tells how many "
+            "plain games give one as narrow (--games must be a multiple of the players)"
+        ),
     )
     arena.add_argument(
         "--jobs",
         type=int,
         metavar="N",
-        help="worker processes (default: every core); the results are the same for any N",
+        help=words("worker processes (default: every core); the results are the same for any N"),
     )
     arena.add_argument(
         "--set",
         action="append",
         default=[],
         metavar="BOT.NAME=VALUE",
-        help="a setting for one bot, e.g. hard.simulations=100 (repeatable)",
+        help=words("a setting for one bot, e.g. hard.simulations=100 (repeatable)"),
     )
-    arena.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
-    arena.add_argument("--csv", metavar="FILE", help="also write one CSV row per bot to FILE")
-    arena.add_argument("--no-progress", action="store_true", help="do not draw a progress bar")
+    arena.add_argument(
+        "--json", metavar="FILE", help=words("also write the figures as JSON to FILE")
+    )
+    arena.add_argument(
+        "--csv", metavar="FILE", help=words("also write one CSV row per bot to FILE")
+    )
+    arena.add_argument(
+        "--no-progress", action="store_true", help=words("do not draw a progress bar")
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    """The command line, its help in the language chosen (`i18n.use` before this)."""
+    parser = Parser(
         prog="gamenight",
-        description="A terminal game table: play No Thanks!, Papayoo, Pásovec and Rummikub "
-        "solo against bots or with friends on the LAN. Run with no subcommand to open the main "
-        "menu.",
+        description=words(
+            "A terminal game table: play No Thanks!, Papayoo, Pásovec and Rummikub solo against "
+            "bots or with friends on the LAN. Run with no subcommand to open the main menu."
+        ),
     )
     parser.add_argument(
         "--lang",
         choices=sorted(LANGUAGES),
-        help="the language to play in (default: the one chosen in the menu, else the locale's, "
-        "else English)",
+        help=words(
+            "the language to play in (default: the one chosen in the menu, else the locale's, "
+            "else English)"
+        ),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.add_parser("play", help="open the main menu (the default)")
+    sub.add_parser("play", help=words("open the main menu (the default)"))
     solo = sub.add_parser(
         "solo",
-        help="a solo game against bots: its set-up (GAME chosen), or --resume the newest one a "
-        "crash or leaving cut off",
-        description="Open the solo set-up (with GAME chosen, else your last choices), or "
-        "continue the newest unfinished solo game from its journal.",
+        help=words(
+            "a solo game against bots: its set-up (GAME chosen), or --resume the newest one a "
+            "crash or leaving cut off"
+        ),
+        description=words(
+            "Open the solo set-up (with GAME chosen, else your last choices), or continue the "
+            "newest unfinished solo game from its journal."
+        ),
     )
-    solo.add_argument("game", nargs="?", choices=sorted(GAME_SCREENS), help="the game")
+    solo.add_argument("game", nargs="?", choices=sorted(GAME_SCREENS), help=words("the game"))
     solo.add_argument(
-        "--resume", action="store_true", help="continue the newest unfinished game, whichever"
+        "--resume",
+        action="store_true",
+        help=words("continue the newest unfinished game, whichever"),
     )
     _add_host(sub)
     _add_club(sub)
@@ -217,24 +327,33 @@ def build_parser() -> argparse.ArgumentParser:
     door.add_argument("--again", default="")
     sub.add_parser(
         "replays",
-        help="watch finished games again: the list of the games kept on this machine",
-        description="Open the list of finished games (newest first) to watch one again.",
+        help=words("watch finished games again: the list of the games kept on this machine"),
+        description=words("Open the list of finished games (newest first) to watch one again."),
     )
     replay = sub.add_parser(
         "replay",
-        help="watch the replay of a record file (a kept game, or one a friend exported)",
-        description="Open a record file as a replay: move by move, through a seat's eyes.",
+        help=words("watch the replay of a record file (a kept game, or one a friend exported)"),
+        description=words("Open a record file as a replay: move by move, through a seat's eyes."),
     )
-    replay.add_argument("file", type=Path, help="the record file (.json)")
+    replay.add_argument("file", type=Path, help=words("the record file (.json)"))
     return parser
 
 
+def chosen_language(argv: Sequence[str] | None) -> str:
+    """The language to speak, known before the parser is built (its help is in it): `--lang`
+    as given (a wrong one is left for the parser to refuse), else the menu's, the locale's."""
+    early = argparse.ArgumentParser(prog="gamenight", add_help=False)
+    early.add_argument("--lang", nargs="?")
+    flags, _rest = early.parse_known_args(argv)
+    return i18n.choose(flags.lang, settings.load().get("language"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    i18n.use(chosen_language(argv))
     parser = build_parser()
     args = parser.parse_args(argv)
-    i18n.use(i18n.choose(args.lang, settings.load().get("language")))
     if args.command == "solo" and args.resume and args.game:
-        parser.error("solo --resume continues the newest unfinished game: leave out the game")
+        parser.error(t("solo --resume continues the newest unfinished game: leave out the game"))
     if args.command == "arena":
         from tui.programs.arena import run_arena
 

@@ -24,6 +24,7 @@ from textual import on
 
 from net.paths import data_dir, private_dir
 from tui.app import GamenightApp
+from tui.base.i18n import words
 from tui.base.messages import GoToMenu
 from tui.screens.door_join import DoorJoinScreen
 from tui.table.doors import DOOR_HOST
@@ -55,7 +56,7 @@ def door_player(port: int, who: str, name: str = "") -> str:
     if name:
         return name
     if who.startswith(WEB_WHO_PREFIX):
-        return f"Guest {who.removeprefix(WEB_WHO_PREFIX)[:4]}"
+        return words("Guest {id}", id=who.removeprefix(WEB_WHO_PREFIX)[:4])
     return ""
 
 

@@ -13,9 +13,10 @@ import getpass
 import sys
 from pathlib import Path
 
+from tui.base.i18n import N_, t, words
 from tui.table.plans import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT, WEB_IDLE, WEB_MAX, SshPlan, WebPlan
 
-SHOWN_WARNING = (
+SHOWN_WARNING = N_(
     "gamenight: warning: a password on the command line can be read by every user of this "
     "machine (ps); prefer --door-password-file FILE or --door-password - (asks for it)"
 )
@@ -27,15 +28,19 @@ def add_door_arguments(host: argparse.ArgumentParser) -> None:
         "--door-password-file",
         type=Path,
         metavar="FILE",
-        help="the password friends give at a door (SSH, browser), read from the first line of "
-        "FILE; default: $GAMENIGHT_DOOR_PASSWORD; with none (and no authorized keys) the doors "
-        "are open",
+        help=words(
+            "the password friends give at a door (SSH, browser), read from the first line of "
+            "FILE; default: $GAMENIGHT_DOOR_PASSWORD; with none (and no authorized keys) the "
+            "doors are open"
+        ),
     )
     given.add_argument(
         "--door-password",
         metavar="TEXT",
-        help="the door password itself; '-' asks for it without showing it (a value given "
-        "here shows in ps: prefer --door-password-file)",
+        help=words(
+            "the door password itself; '-' asks for it without showing it (a value given here "
+            "shows in ps: prefer --door-password-file)"
+        ),
     )
 
 
@@ -56,16 +61,18 @@ def door_password(args: argparse.Namespace) -> str | None:
         try:
             lines = path.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as err:
-            raise SystemExit(f"gamenight: cannot read the door password file: {err}") from None
+            raise SystemExit(
+                t("gamenight: cannot read the door password file: {err}", err=err)
+            ) from None
         text = lines[0].strip() if lines else ""
         if not text:
-            raise SystemExit(f"gamenight: the door password file {path} is empty")
+            raise SystemExit(t("gamenight: the door password file {path} is empty", path=path))
         return text
     value: str | None = getattr(args, "door_password", None)
     if value == "-":
-        return getpass.getpass("Door password (friends type it at the door): ") or None
+        return getpass.getpass(t("Door password (friends type it at the door): ")) or None
     if value:
-        print(SHOWN_WARNING, file=sys.stderr)
+        print(t(SHOWN_WARNING), file=sys.stderr)
     return value
 
 
@@ -76,21 +83,26 @@ def add_ssh_arguments(host: argparse.ArgumentParser) -> None:
         nargs="?",
         const=0,
         metavar="PORT",
-        help=f"also open an SSH door (on PORT; default {DEFAULT_SSH_PORT}, or a free one): "
-        "friends join with only an ssh client (the lobby shows the command); see "
-        "--door-password and --ssh-authorized-keys",
+        help=words(
+            "also open an SSH door (on PORT; default {port}, or a free one): friends join with "
+            "only an ssh client (the lobby shows the command); see --door-password and "
+            "--ssh-authorized-keys",
+            port=DEFAULT_SSH_PORT,
+        ),
     )
     host.add_argument(
         "--ssh-authorized-keys",
         type=Path,
         metavar="FILE",
-        help="public keys (authorized_keys format) that may come in through the SSH door",
+        help=words("public keys (authorized_keys format) that may come in through the SSH door"),
     )
     host.add_argument(
         "--ssh-bind",
         metavar="ADDR",
-        help="the address the SSH door listens on (default: the addresses the lobby shows; "
-        "0.0.0.0 for every interface)",
+        help=words(
+            "the address the SSH door listens on (default: the addresses the lobby shows; "
+            "0.0.0.0 for every interface)"
+        ),
     )
 
 
@@ -107,29 +119,37 @@ def add_web_arguments(host: argparse.ArgumentParser) -> None:
         nargs="?",
         const=0,
         metavar="PORT",
-        help=f"also open a browser door (on PORT; default {DEFAULT_WEB_PORT}, or a free one): "
-        "friends open http://ADDRESS:PORT (the lobby shows it, with a QR code) and play in "
-        "their web browser; see --door-password",
+        help=words(
+            "also open a browser door (on PORT; default {port}, or a free one): friends open "
+            "http://ADDRESS:PORT (the lobby shows it, with a QR code) and play in their web "
+            "browser; see --door-password",
+            port=DEFAULT_WEB_PORT,
+        ),
     )
     host.add_argument(
         "--web-bind",
         metavar="ADDR",
-        help="the address the browser door listens on (default: the addresses the lobby "
-        "shows, and loopback; 0.0.0.0 for every interface)",
+        help=words(
+            "the address the browser door listens on (default: the addresses the lobby shows, "
+            "and loopback; 0.0.0.0 for every interface)"
+        ),
     )
     host.add_argument(
         "--web-max",
         type=int,
         default=WEB_MAX,
         metavar="N",
-        help=f"most browsers connected at once (default {WEB_MAX})",
+        help=words("most browsers connected at once (default {most})", most=WEB_MAX),
     )
     host.add_argument(
         "--web-idle",
         type=float,
         default=WEB_IDLE,
         metavar="SECONDS",
-        help=f"close a browser that sent no key or click for this long (default {WEB_IDLE:.0f})",
+        help=words(
+            "close a browser that sent no key or click for this long (default {seconds})",
+            seconds=format(WEB_IDLE, ".0f"),
+        ),
     )
 
 
@@ -137,5 +157,5 @@ def web_plan(args: argparse.Namespace) -> WebPlan | None:
     if args.web is None:
         return None
     if args.web_max < 1 or args.web_idle <= 0:
-        raise SystemExit("gamenight: --web-max and --web-idle must be positive")
+        raise SystemExit(t("gamenight: --web-max and --web-idle must be positive"))
     return WebPlan(args.web or None, args.web_bind, args.web_max, args.web_idle)

@@ -20,9 +20,11 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import get_game
-from tui.base.i18n import N_, shown, t, words, words_n
+from tui.base.game_names import game_name
+from tui.base.i18n import N_, listing, shown, t, words, words_n
 from tui.base.messages import GoToMenu, SeatMessage
-from tui.base.names import plain
+from tui.base.names import not_ready_words, plain
+from tui.base.seats import level_name
 from tui.screens.confirm import ConfirmScreen
 from tui.table.club_link import ClubLink, SitAtClubTable
 from tui.table.link import TakeSeat
@@ -43,10 +45,10 @@ DRAWS = {"mix": N_("mixed seats"), "swiss": N_("Swiss"), "fixed": N_("fixed seat
 
 def table_line(table: Message, state: Message) -> str:
     """'Table 2 · Papayoo · Ana, Bo, Cy + 1 bot · playing', in reading order."""
-    people = ", ".join(table["people"])
+    people = listing(table["people"])
     bots = table["bots"]
     people += words_n(" + {count} bot", " + {count} bots", bots) if bots else ""
-    title = get_game(str(table["game"])).title
+    title = game_name(str(table["game"]))
     status = words("finished") if table["over"] else words("playing")
     number = table["table"] + 1
     return words("Table {number} · {game} · {people} · {status}", number=number, game=title,
@@ -95,12 +97,16 @@ def plan_line(state: Message) -> str:
     size = plan["table_size"] or get_game(games[index]).max_players
     draw = words(DRAWS[plan["draw"]])
     level = plan["bot_level"]
-    bots = words("bots ({level}) fill seats", level=level) if plan["bots"] else words("no bots")
+    bots = (
+        words("bots ({level}) fill seats", level=level_name(level))
+        if plan["bots"]
+        else words("no bots")
+    )
     return words(
         "Round {number} of {rounds}: {game} · tables of {size} · {draw} · {bots}",
         number=index + 1,
         rounds=len(games),
-        game=get_game(games[index]).title,
+        game=game_name(games[index]),
         size=size,
         draw=draw,
         bots=bots,
@@ -138,15 +144,15 @@ class ClubScreen(Screen[None]):
         yield FittingFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#club-tables").border_title = "Tables of the round"
-        self.query_one("#club-standings").border_title = "Standings"
+        self.query_one("#club-tables").border_title = t("Tables of the round")
+        self.query_one("#club-standings").border_title = t("Standings")
         self.club.listen(self._heard)
         where = self.query_one("#club-where", Static)
         if self.club.hosting and self.club.addresses:
             where.update(
                 t(
                     "Friends join at {addresses} or from their list",
-                    addresses=", ".join(self.club.addresses),
+                    addresses=listing(self.club.addresses),
                 )
             )
         else:
@@ -170,8 +176,9 @@ class ClubScreen(Screen[None]):
             self.say(t("The club is gone: {reason}. q goes back.", reason=message.get("reason")))
 
     def show(self, state: Message) -> None:
-        you = "" if self.club.member else " (you are watching)"
-        self.query_one("#club-title", Static).update(f"{state['club']}{you}")
+        club = str(state["club"])
+        title = club if self.club.member else words("{club} (you are watching)", club=club)
+        self.query_one("#club-title", Static).update(shown(title))
         self.query_one("#club-plan", Static).update(shown(plan_line(state)))
         tables = self.query_one("#club-tables", OptionList)
         highlighted = tables.highlighted
@@ -182,7 +189,7 @@ class ClubScreen(Screen[None]):
         tables.display = bool(state["tables"])
         width = max(40, (self.size.width or self.app.size.width) - 4)
         text = standings_text(state["standings"], width, member_status(state), self.club.name)
-        self.query_one("#club-standings", Static).update(text or Text("No one yet."))
+        self.query_one("#club-standings", Static).update(text or Text(t("No one yet.")))
         self.say(self._status(state))
         self.refresh_bindings()
 
@@ -193,7 +200,7 @@ class ClubScreen(Screen[None]):
         if state["phase"] in ("gathering", "between"):
             if not self.club.hosting:
                 return t("{line}. The host starts the next round.", line=line)
-            reason = state["not_ready"]
+            reason = not_ready_words(state)
             if reason:
                 return t("{line}. Cannot start: {reason}.", line=line, reason=reason)
             return t("{line}. s starts it.", line=line)
@@ -209,7 +216,7 @@ class ClubScreen(Screen[None]):
 
     def action_start_round(self) -> None:
         refused = self.club.start_round()
-        self.say(refused or "Drawing the round's seats…")
+        self.say(shown(refused) if refused else t("Drawing the round's seats…"))
 
     def action_open_table(self) -> None:
         """Back to one's own table while it plays, else watch the highlighted one."""

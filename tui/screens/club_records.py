@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.base.i18n import t, tn
+from tui.base.i18n import shown, t, tn
 from tui.base.names import plain
 from tui.table.club_records import (
     ClubEntry,
@@ -82,9 +82,13 @@ class ClubRecordsScreen(Screen[None]):
         )
         count = len(entries)
         self.query_one("#clubs-status", Static).update(
-            f"{count} club night{'s' if count != 1 else ''}. Enter opens one."
+            tn(
+                "{count} club night. Enter opens one.",
+                "{count} club nights. Enter opens one.",
+                count,
+            )
             if entries
-            else "No club night kept yet: an evening is kept when a round ends."
+            else t("No club night kept yet: an evening is kept when a round ends.")
         )
         if entries:
             clubs.highlighted = 0
@@ -117,10 +121,12 @@ class ClubRecordScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         data = self.entry.data
-        title = f"{self.entry.name} — {self.entry.when}, {self.entry.rounds} rounds"
+        entry = self.entry
+        title = t("{name} — {when}, {rounds} rounds", name=entry.name, when=entry.when,
+                  rounds=entry.rounds)  # fmt: skip
         yield Static(title, classes="screen-title", markup=False)
         yield Static(id="club-standings", markup=False)
-        yield OptionList(*(Option(game_line(g)) for g in self.games), id="club-games")
+        yield OptionList(*(Option(shown(game_line(g))) for g in self.games), id="club-games")
         yield Static(
             tn(
                 "{count} game. Enter replays it.",
@@ -134,8 +140,8 @@ class ClubRecordScreen(Screen[None]):
         self._standings = data.get("standings", [])
 
     def on_mount(self) -> None:
-        self.query_one("#club-standings").border_title = "Standings"
-        self.query_one("#club-games").border_title = "Games"
+        self.query_one("#club-standings").border_title = t("Standings")
+        self.query_one("#club-games").border_title = t("Games")
         width = max(40, (self.size.width or self.app.size.width) - 4)
         self.query_one("#club-standings", Static).update(standings_text(self._standings, width))
         games = self.query_one("#club-games", OptionList)
@@ -151,7 +157,7 @@ class ClubRecordScreen(Screen[None]):
         try:
             replay = club_game_replay(self.games[games.highlighted])
         except ValueError as err:
-            self.say(plain(err))
+            self.say(shown(plain(err)))
             return
         self.post_message(OpenClubGame(replay))
 

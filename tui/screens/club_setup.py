@@ -19,11 +19,14 @@ from textual.widgets import Button, Input, Label, Static
 
 from core import BOT_LEVELS
 from tui.base import settings
-from tui.base.i18n import key_label, t
+from tui.base.game_names import game_name
+from tui.base.i18n import N_, key_label, listing, shown, t, words_n
 from tui.base.names import MAX_NAME_LENGTH
+from tui.base.seats import level_name
 from tui.table.plans import ClubHostPlan, StartClub
 from tui.widgets.cycler import Cycler
 from tui.widgets.footer import FittingFooter
+from tui.widgets.options import seconds_text
 from tui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
@@ -31,18 +34,24 @@ if TYPE_CHECKING:
 
 ROUNDS = range(1, 9)
 DRAWS = (
-    ("mixed: meet new people", "mix"),
-    ("Swiss: leaders meet", "swiss"),
-    ("fixed tables", "fixed"),
+    (N_("mixed: meet new people"), "mix"),
+    (N_("Swiss: leaders meet"), "swiss"),
+    (N_("fixed tables"), "fixed"),
 )
-CLOCKS = (("each game's own", None), ("30 s", 30), ("60 s", 60), ("90 s", 90), ("120 s", 120))
-IN_TURN = "in turn"
+CLOCKS = (None, 30, 60, 90, 120)  # seconds per turn; None: each game's own
+
+
+def clock_label(seconds: int | None) -> str:
+    """A turn clock's choice, laid out."""
+    return t("each game's own") if seconds is None else shown(seconds_text(seconds))
 
 
 def evenings(games: list[Game]) -> list[tuple[str, tuple[str, ...]]]:
-    """The evenings on offer: each game every round, then all the games in turn."""
-    offered = [(f"{game.title} every round", (game.id,)) for game in games]
-    offered.append((f"all {len(games)} games in turn", tuple(g.id for g in games)))
+    """The evenings on offer: each game every round, then all the games in turn (laid out)."""
+    offered = [(t("{game} every round", game=game_name(game)), (game.id,)) for game in games]
+    count = len(games)
+    every = words_n("all {count} games in turn", "all {count} games in turn", count)
+    offered.append((shown(every), tuple(g.id for g in games)))
     return offered
 
 
@@ -71,8 +80,11 @@ class ClubSetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         last: dict[str, Any] = settings.load().get("club", {})
-        sizes = [("largest each game allows", None), *((str(n), n) for n in range(2, 9))]
-        bots = [(f"fill empty seats ({level})", level) for level in BOT_LEVELS]
+        sizes = [(t("largest each game allows"), None), *((str(n), n) for n in range(2, 9))]
+        bots = [
+            (t("fill empty seats ({level})", level=level_name(level)), level)
+            for level in BOT_LEVELS
+        ]
         yield Static(t("Club night — set up the evening"), classes="screen-title")
         with Center(), Grid(id="setup"):
             yield Label(t("Your name"))
@@ -88,11 +100,13 @@ class ClubSetupScreen(Screen[None]):
             yield Label(t("Table size"))
             yield Cycler(sizes, last.get("table_size"), id="size")
             yield Label(t("Seats"))
-            yield Cycler(list(DRAWS), last.get("draw", "mix"), id="draw")
+            draws = [(t(label), draw) for label, draw in DRAWS]
+            yield Cycler(draws, last.get("draw", "mix"), id="draw")
             yield Label(t("Bots"))
-            yield Cycler([*bots, ("no bots", None)], last.get("bots", "normal"), id="bots")
+            yield Cycler([*bots, (t("no bots"), None)], last.get("bots", "normal"), id="bots")
             yield Label(t("Turn clock"))
-            yield Cycler(list(CLOCKS), last.get("clock"), id="clock")
+            clocks = [(clock_label(seconds), seconds) for seconds in CLOCKS]
+            yield Cycler(clocks, last.get("clock"), id="clock")
         yield Static(id="club-rounds", classes="hint", markup=False)
         with Horizontal(classes="buttons"):
             yield Button(
@@ -109,9 +123,9 @@ class ClubSetupScreen(Screen[None]):
 
     @on(Cycler.Changed, "#games, #rounds")
     def _spell_out(self) -> None:
-        titles = {game.id: game.title for game in self.games}
+        titles = {game.id: game_name(game) for game in self.games}
         games = self._games()
-        spelled = ", ".join(f"{n}. {titles[g]}" for n, g in enumerate(games, 1))
+        spelled = listing(f"{n}. {titles[g]}" for n, g in enumerate(games, 1))
         self.query_one("#club-rounds", Static).update(t("Rounds: {spelled}", spelled=spelled))
 
     def _games(self) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
+from tui.base.i18n import t, words
 from tui.base.names import MAX_NAME_LENGTH, plain
 from tui.screens.join import refusal
 from tui.table.doors import DOOR_HOST
@@ -25,13 +26,13 @@ from tui.widgets.text_input import TextInput
 class DoorJoinScreen(Screen[None]):
     """Type your name, Enter sits you at the table (or lets you watch); Esc leaves."""
 
-    HELP = (
+    HELP = t(
         "Type the name the others will see and press Enter (or the Take a seat button) to sit "
         "down; when the game is already under way (or every seat is taken) you watch it. The "
         "Watch button watches without a seat. Esc leaves."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.quit", "Leave", key_display="esc"),
+        Binding("escape", "app.quit", t("Leave"), key_display="esc"),
     ]
     DEFAULT_CSS = """
     DoorJoinScreen { align: center middle; }
@@ -52,18 +53,17 @@ class DoorJoinScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="door-box"):
-            where = plain(self.table) if self.table else "the Gamenight table"
-            yield Static(f"Welcome to {where}", classes="screen-title", markup=False)
-            yield Static("Your name at the table, then Enter:", markup=False)
+            where = plain(self.table) if self.table else words("the Gamenight table")
+            yield Static(t("Welcome to {where}", where=where), classes="screen-title", markup=False)
+            yield Static(t("Your name at the table, then Enter:"), markup=False)
             yield TextInput(self.player, max_length=MAX_NAME_LENGTH, id="name")
             with Horizontal(id="door-buttons"):  # for a mouse or a touch screen
-                yield Button("Take a seat", id="sit", variant="primary", compact=True)
-                yield Button("Watch", id="watch", compact=True)
+                yield Button(t("Take a seat"), id="sit", variant="primary", compact=True)
+                yield Button(t("Watch"), id="watch", compact=True)
             yield Static(id="status", markup=False)
             if self.again:
-                yield Static(
-                    f"Dropped? Come back to your seat with:\n{self.again}", id="again", markup=False
-                )
+                dropped = t("Dropped? Come back to your seat with:")
+                yield Static(f"{dropped}\n{self.again}", id="again", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -92,8 +92,8 @@ class DoorJoinScreen(Screen[None]):
         from tui.table.link import TakeSeat
 
         name = self.query_one("#name", Input).value
-        where = f"the table (port {self.port})"
-        self.say("Joining…")
+        where = words("the table (port {port})", port=self.port)
+        self.say(t("Joining…"))
         try:
             plan = JoinPlan(player=name)
             table = await open_join(self.app, DOOR_HOST, self.port, plan, spectate=spectate)
@@ -101,5 +101,5 @@ class DoorJoinScreen(Screen[None]):
             self.say(refusal(err, where))
             return
         if table.session.seat is None and not spectate:
-            self.notify("You are watching: the game is under way or no seat is free.")
+            self.notify(t("You are watching: the game is under way or no seat is free."))
         self.post_message(TakeSeat(table, name))

@@ -18,10 +18,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Log, Static
 
-from tui.base.i18n import key_label, t, words
+from tui.base.i18n import Counted, key_label, t, words
 from tui.base.messages import GoToMenu, PlayAgain, SeatMessage, ShowRules, StateMessage
 from tui.base.names import plain
-from tui.base.seats import name_list, plural, seat_names
+from tui.base.seats import POINTS, name_list, seat_names
 from tui.screens.confirm import ConfirmScreen
 from tui.widgets.following_log import WrappingLog
 
@@ -30,13 +30,13 @@ if TYPE_CHECKING:
     from tui.table.link import TableLink
 
 
-def verdict(state: StateMessage, unit: str = "point") -> str:
+def verdict(state: StateMessage, unit: Counted = POINTS) -> str:
     """'Ana wins with 41 points', 'You and Ana share the win with 41 points' (in reading
     order: the title lays it out)."""
     result = state["view"]["result"]
     names = seat_names(state)
     winners = [names[seat] for seat in result["winners"]]
-    points = plural(result["scores"][result["winners"][0]], unit)
+    points = unit.of(result["scores"][result["winners"][0]])
     if len(winners) == 1:
         if winners[0] == words("You"):
             return words("You win with {points}", points=points)
@@ -67,7 +67,7 @@ class FinalScreen(Screen[None]):
         self.back_to = t("Club") if table.club_table else t("Menu")
 
     def compose(self) -> ComposeResult:
-        title = t("Game over — {verdict}", verdict=verdict(self.state, self.game.SCORE_WORD))
+        title = t("Game over — {verdict}", verdict=verdict(self.state, self.game.SCORE_UNIT))
         yield Static(title, classes="screen-title", id="verdict", markup=False)
         with VerticalScroll(id="scores"):
             yield Static(self.game.final_summary(self.state))
@@ -81,14 +81,14 @@ class FinalScreen(Screen[None]):
                     variant="primary",
                 )
             yield Button(key_label(t("Log"), "l"), id="show-log", action="screen.toggle_log")
-            yield Button(f"{self.back_to} \\[m]", id="menu", action="screen.menu")
+            yield Button(key_label(self.back_to, "m"), id="menu", action="screen.menu")
         hint = self.GUEST_HINT if self.guest else self.game.FINAL_HELP
         hint = self.CLUB_HINT if self.table.club_table else hint
         yield Static(hint, classes="hint", id="hint", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#scores").border_title = "Final scores"
+        self.query_one("#scores").border_title = t("Final scores")
         log = self.query_one("#final-log", Log)
         log.border_title = t("What happened — l hides it")
         log.display = False
@@ -114,10 +114,16 @@ class FinalScreen(Screen[None]):
         if self.table.club_table:
             return  # a club closes a finished table once nobody needs it: m goes back to it
         if self.table.gone is not None:
-            menu = getattr(self.app, "HAS_MENU", True)
-            text = f"{self.table.gone} {'m goes back to the menu' if menu else 'm leaves'}."
+            gone = self.table.gone  # in words: laid out with what follows it
+            if getattr(self.app, "HAS_MENU", True):
+                text = t("{gone} m goes back to the menu.", gone=gone)
+            else:
+                text = t("{gone} m leaves.", gone=gone)
         else:
-            text = f"Disconnected: {plain(reason)}. m goes back to the menu; join again from there."
+            text = t(
+                "Disconnected: {reason}. m goes back to the menu; join again from there.",
+                reason=plain(reason),
+            )
         self.query_one("#hint", Static).update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -26,10 +26,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from core import IllegalMove, get_game
-from tui.base.i18n import shown, t, words, words_n
+from tui.base.game_names import game_name
+from tui.base.i18n import Counted, shown, t, worded, words, words_n
 from tui.base.messages import SeatMessage, ShowRules, StateMessage
 from tui.base.names import refused_move
-from tui.base.seats import name_list, seat_names
+from tui.base.seats import POINTS, name_list, seat_names
 from tui.screens.round_summary import KEY_GRACE, RoundSummary
 from tui.screens.table_talk import TALK_BINDINGS, TableTalk
 from tui.table.link import ShowTable, TableLink
@@ -49,18 +50,22 @@ class GameScreen(TableTalk):
     GAME_ID: ClassVar[str]
     PLAY_ACTIONS: ClassVar[frozenset[str]] = frozenset()  # hidden from spectators
     HINT: ClassVar[str | None] = None  # "module:function" giving (action, reason) for a view
-    SCORE_WORD: ClassVar[str] = "point"
+    SCORE_UNIT: ClassVar[Counted] = POINTS  # what a score counts, for the final verdict
     FINAL_HELP: ClassVar[str] = ""  # the final table's one-line reminder of the scoring
-    LOG_HELP = (
+    LOG_HELP = t(
         "The log follows the game: ↑/↓, PgUp/PgDn and Home read back, End (or a click on the "
         "log) follows again."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("h", "hint", t("Hint"), tooltip="Hint: what the hard bot would play here, and why"),
-        Binding("f,full_stop", "hurry", t("Hurry"), tooltip="Skip the bots' pause before a move"),
-        Binding("b", "stand_in", t("Stand-in"), tooltip="Seat a bot for an away player"),
-        Binding("r", "rules", t("Rules"), tooltip="The rules of this game"),
-        Binding("q,escape", "leave", t("Leave"), key_display="q", tooltip="Leave the table"),
+        Binding(
+            "h", "hint", t("Hint"), tooltip=t("Hint: what the hard bot would play here, and why")
+        ),
+        Binding(
+            "f,full_stop", "hurry", t("Hurry"), tooltip=t("Skip the bots' pause before a move")
+        ),
+        Binding("b", "stand_in", t("Stand-in"), tooltip=t("Seat a bot for an away player")),
+        Binding("r", "rules", t("Rules"), tooltip=t("The rules of this game")),
+        Binding("q,escape", "leave", t("Leave"), key_display="q", tooltip=t("Leave the table")),
         Binding("up", "log_back(1)", t("Log: a line back"), show=False),
         Binding("down", "log_on(1)", t("Log: a line on"), show=False),
         Binding("pageup", "log_back(5)", t("Log: a page back"), show=False),
@@ -120,12 +125,15 @@ class GameScreen(TableTalk):
     @classmethod
     def round_summary(cls, state: StateMessage) -> tuple[str, RenderableType]:
         """The title and body of the panel the table pauses for when a round ends
-        (tui/screens/round_summary.py); a game of several rounds tells its points."""
-        return "The round is over.", ""
+        (tui/screens/round_summary.py); a game of several rounds tells its points. Both
+        laid out (`t`): the panel shows them as they are."""
+        return t("The round is over."), ""
 
     # ---- the frame ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(self.game.title, id="game-title", classes="screen-title", markup=False)
+        yield Static(
+            shown(game_name(self.game)), id="game-title", classes="screen-title", markup=False
+        )
         with Vertical(id="game-body"):
             yield from self.compose_table()
             yield FollowingLog(id="log")
@@ -192,7 +200,7 @@ class GameScreen(TableTalk):
         self.logged = len(view["log"])
         for button in self.query("#actions Button"):
             button.display = not self.watching
-        title = words("{game} — {turn}", game=self.game.title, turn=self.turn_text())
+        title = words("{game} — {turn}", game=game_name(self.game), turn=self.turn_text())
         self.query_one("#game-title", Static).update(shown(title))
         self.query_one(Countdown).show(state.get("clock"), state["seat"])
         self.say(self.prompt())
@@ -394,9 +402,9 @@ class GameScreen(TableTalk):
         hint = getattr(importlib.import_module(module), name)
         try:
             action, reason = hint(state["view"], random.Random(state["version"]))
-            text = f"Hint: {reason}"
+            text = words("Hint: {reason}", reason=worded(reason))
         except Exception as err:  # a hint must never cost the game: say it and go on
-            action, text = None, f"No hint this time ({err})."
+            action, text = None, words("No hint this time ({error}).", error=err)
         self.app.call_from_thread(self._hinted, state, text, action)
 
     def _hinted(self, state: StateMessage, text: str, action: dict[str, Any] | None) -> None:

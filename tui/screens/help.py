@@ -24,10 +24,10 @@ from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from tui.base.i18n import t
+from tui.base.i18n import N_, listing, right_to_left, t
 from tui.widgets.footer import importance
 
-NOT_NOW = " (not now)"
+NOT_NOW = N_("(not now)")  # after a play key's description (before it, right to left)
 TEXTUAL_ACTIONS = frozenset({"app.focus_next", "app.focus_previous", "screen.copy_text"})
 FOCUS_ACTIONS = frozenset({"app.focus_next", "app.focus_previous"})
 Row = tuple[str, DOMNode, Binding, bool]  # key, node, binding, a play key for later
@@ -42,14 +42,17 @@ def key_table(screen: Screen[object]) -> list[tuple[str, str]]:
     its play keys that wait for another moment, then Textual's and the app's."""
     rows: dict[tuple[int, str], tuple[list[str], str, tuple[int, int]]] = {}
     for key, node, binding, later in _bindings(screen):
-        description = (binding.tooltip or binding.description) + (NOT_NOW if later else "")
+        description = binding.tooltip or binding.description
+        if later:
+            mark = t(NOT_NOW)
+            description = f"{mark} {description}" if right_to_left() else f"{description} {mark}"
         place = _place(screen, node, binding, later)
         keys, _, _ = rows.setdefault((id(node), binding.action), ([], description, place))
         display = screen.app.get_key_display(Binding(key, binding.action))
         if display not in keys:
             keys.append(display)
     ordered = sorted(rows.values(), key=lambda row: row[2])  # stable: binding order within
-    return [(", ".join(keys), description) for keys, description, _ in ordered]
+    return [(listing(keys), description) for keys, description, _ in ordered]
 
 
 def _place(screen: Screen[object], node: DOMNode, binding: Binding, later: bool) -> tuple[int, int]:

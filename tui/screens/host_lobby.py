@@ -20,15 +20,17 @@ from textual.widgets.option_list import Option
 
 from core import BOT_LEVELS
 from net.protocol import ProtocolError
-from tui.base.i18n import t, words
+from tui.base.game_names import game_name
+from tui.base.i18n import listing, shown, t, words
 from tui.base.messages import StateMessage
 from tui.base.names import MAX_NAME_LENGTH, plain
+from tui.base.seats import level_name
 from tui.screens.lobby import LobbyScreen
 from tui.screens.table_talk import TALK_BINDINGS
 from tui.widgets.cycler import Cycler
 from tui.widgets.door_switch import DoorSwitch
 from tui.widgets.options import chosen_options, option_rows
-from tui.widgets.seats import AWAY_CHOICES, open_seats_text, seat_line
+from tui.widgets.seats import AWAY_CHOICES, away_label, open_seats_text, seat_line
 from tui.widgets.ssh_door import SshDoorLine, SshDoorSwitch
 from tui.widgets.text_input import TextInput
 from tui.widgets.web_door import WebDoorPanel, WebDoorSwitch
@@ -78,8 +80,8 @@ class HostLobbyScreen(LobbyScreen):
         lobby = self.host.lobby
         game = lobby.game
         yield Static(id="lobby-title", classes="screen-title", markup=False)
-        where = ", ".join(self.table.addresses)
-        found = "" if self.table.advertiser else " (discovery is off: they type it)"
+        where = listing(self.table.addresses)
+        found = "" if self.table.advertiser else words(" (discovery is off: they type it)")
         yield Static(
             t("Players join at {where}{found}", where=where, found=found),
             id="join-at",
@@ -97,12 +99,12 @@ class HostLobbyScreen(LobbyScreen):
             yield Label(t("Table"))
             yield TextInput(self.host.table_name, max_length=40, compact=True, id="table-name")
             yield Label(t("Away bot"))
-            away = [(label, seconds) for seconds, label in AWAY_CHOICES]
+            away = [(away_label(seconds), seconds) for seconds in AWAY_CHOICES]
             yield Cycler(away, lobby.settings.away_bot_seconds, id="away")
             yield Label(t("Game"))
-            yield Cycler([(g.title, g) for g in self.games], game, id="game")
+            yield Cycler([(shown(game_name(g)), g) for g in self.games], game, id="game")
             yield Label(t("Hints"))
-            yield Cycler([("on", True), ("off", False)], lobby.settings.hints, id="hints")
+            yield Cycler([(t("on"), True), (t("off"), False)], lobby.settings.hints, id="hints")
             yield from SshDoorSwitch(self.table.ssh_door is not None).rows()
             yield from WebDoorSwitch(self.table.web_door is not None).rows()
             for label, cycler in option_rows(game.id, game.option_specs, lobby.options):
@@ -113,7 +115,7 @@ class HostLobbyScreen(LobbyScreen):
 
     def on_mount(self) -> None:
         """(Textual runs LobbyScreen.on_mount next: it draws the lobby and starts listening.)"""
-        self.query_one("#seat-list").border_title = "Seats — b: bot level, k: kick"
+        self.query_one("#seat-list").border_title = t("Seats — b: bot level, k: kick")
         self.query_one(SeatList).focus()
         self.show_doors()
         self.say(words("Players join at the address above; s starts once every seat is filled."))
@@ -125,7 +127,7 @@ class HostLobbyScreen(LobbyScreen):
 
     # ---- drawing ---------------------------------------------------------------------------
     def show_seats(self, lobby: StateMessage) -> None:
-        title = f"Hosting {self.host.table_name} — {self.game_title}"
+        title = t("Hosting {table} — {game}", table=self.host.table_name, game=self.game_title)
         self.query_one("#lobby-title", Static).update(title)
         seats = self.query_one(SeatList)
         highlighted = seats.highlighted or 0
@@ -134,7 +136,9 @@ class HostLobbyScreen(LobbyScreen):
         seats.add_options(Option(seat_line(s, i, mine)) for i, s in enumerate(lobby["seats"]))
         seats.highlighted = min(highlighted, len(lobby["seats"]) - 1)
         waiting = open_seats_text(lobby)
-        seats.border_subtitle = f"cannot start: {waiting}" if waiting else "ready: s starts"
+        seats.border_subtitle = (
+            t("cannot start: {why}", why=waiting) if waiting else t("ready: s starts")
+        )
 
     # ---- the host's changes ---------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -185,7 +189,11 @@ class HostLobbyScreen(LobbyScreen):
             self.say(str(err))
             return
         after = SEAT_CHOICES[(current + step + 1) % len(SEAT_CHOICES)]  # what b does next
-        again = "opens it" if after == "open" else f"makes it {after}"
+        again = (
+            words("opens it")
+            if after == "open"
+            else words("makes it {level}", level=level_name(after))
+        )
         if choice == "open":
             self.say(words("Seat {seat} is open again; b {again}.", seat=index + 1, again=again))
         else:
@@ -250,7 +258,7 @@ class HostLobbyScreen(LobbyScreen):
         try:
             await self.table.switch_door(switch.kind.slot, switch.value)
         except (OSError, ValueError) as err:
-            said = f"Cannot open {switch.kind.what}: {plain(err)}"
+            said = t("Cannot open {door}: {err}", door=words(switch.kind.what), err=plain(err))
             self.notify(said, severity="error", markup=False)
             switch.index = 0
         self.show_doors()
@@ -283,7 +291,7 @@ class HostLobbyScreen(LobbyScreen):
         self.show_doors()
         self.query_one("#game", Cycler).focus()
 
-    @on(Cycler.Changed, "Cycler.game-option")
+    @on(Cycler.Changed, ".game-option")
     def _options(self) -> None:
         game = self.host.lobby.game
         options = chosen_options(self, game.id, game.option_specs)

@@ -22,7 +22,8 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import GAMES
-from tui.base.i18n import t
+from tui.base.game_names import game_name
+from tui.base.i18n import N_, shown, t, words
 from tui.base.names import MAX_NAME_LENGTH, clean_name, plain
 from tui.table.plans import JoinPlan, parse_address
 from tui.widgets.text_input import TextInput
@@ -40,8 +41,12 @@ class TableEvent(Message):
         self.table = table
 
 
-PHASES = {"lobby": "in the lobby", "playing": "playing (watch)", "over": "game over"}
-CLUB_PHASES = {"lobby": "gathering", "playing": "rounds under way (join)", "over": "evening over"}
+PHASES = {"lobby": N_("in the lobby"), "playing": N_("playing (watch)"), "over": N_("game over")}
+CLUB_PHASES = {
+    "lobby": N_("gathering"),
+    "playing": N_("rounds under way (join)"),
+    "over": N_("evening over"),
+}
 
 
 def info_of(table: FoundTable) -> dict[str, Any]:
@@ -50,23 +55,30 @@ def info_of(table: FoundTable) -> dict[str, Any]:
 
 
 def table_line(table: FoundTable) -> Text:
-    """'Zoe's table · No Thanks! · 2/4 seats · lobby · 10.0.0.5:47474', as plain text.
+    """'Zoe's table · No Thanks! · 2/4 seats · lobby · 10.0.0.5:47474', as plain text (laid
+    out for the terminal).
 
     The info came from the network: only text is looked up (a list or map as a game or phase
     would not even hash), and whatever else is there is shown as plain text."""
     info = info_of(table)
     game_id, phase_id = info.get("game"), info.get("phase")
-    game = GAMES[game_id].title if isinstance(game_id, str) and game_id in GAMES else None
+    game = game_name(game_id) if isinstance(game_id, str) and game_id in GAMES else None
     phase = PHASES.get(phase_id) if isinstance(phase_id, str) else None
     game = game or plain(game_id)
-    phase = phase or plain(phase_id)
-    seats = f"{plain(info.get('taken'))}/{plain(info.get('seats'))} seats"
+    phase = words(phase) if phase else plain(phase_id)
+    taken = plain(info.get("taken"))
+    seats = words("{taken}/{seats} seats", taken=taken, seats=plain(info.get("seats")))
     where = plain(f"{table.address}:{table.port}")
     if is_club(table):  # members join whenever they come: they play from the next round
-        phase = CLUB_PHASES.get(str(phase_id), phase)
-        seats = f"{plain(info.get('taken'))} members"
-        game = f"club night ({game} next)" if phase_id != "over" else "club night"
-    return Text(" · ".join((plain(info.get("table")), game, seats, phase, where)))
+        club_phase = CLUB_PHASES.get(str(phase_id))
+        phase = words(club_phase) if club_phase else phase
+        seats = words("{taken} members", taken=taken)
+        game = (
+            words("club night ({game} next)", game=game)
+            if phase_id != "over"
+            else words("club night")
+        )
+    return Text(shown(" · ".join((plain(info.get("table")), game, seats, phase, where))))
 
 
 def is_club(table: FoundTable) -> bool:
@@ -74,18 +86,18 @@ def is_club(table: FoundTable) -> bool:
 
 
 def refusal(err: BaseException, where: str) -> str:
-    """Why joining failed, in words a person can act on."""
+    """Why joining failed, in words a person can act on (laid out for the status line)."""
     from net.client import HandshakeError
 
     if isinstance(err, HandshakeError):
-        return f"The table refused you: {plain(err)}"
+        return t("The table refused you: {err}", err=plain(err))
     if isinstance(err, ConnectionRefusedError):
-        return f"Nobody is hosting at {where} (connection refused)."
+        return t("Nobody is hosting at {where} (connection refused).", where=where)
     if isinstance(err, socket.gaierror):
-        return f"Unknown host in {where}: check the address."
+        return t("Unknown host in {where}: check the address.", where=where)
     if isinstance(err, TimeoutError):
-        return f"No answer from {where}: check the address and the firewall."
-    return f"Could not reach {where}: {plain(err)}"
+        return t("No answer from {where}: check the address and the firewall.", where=where)
+    return t("Could not reach {where}: {err}", where=where, err=plain(err))
 
 
 class JoinScreen(Screen[None]):
@@ -116,7 +128,7 @@ class JoinScreen(Screen[None]):
             yield Label(t("Address"))
             yield TextInput(
                 self.plan.address or "",
-                placeholder="host:port, if the table is not listed",
+                placeholder=t("host:port, if the table is not listed"),
                 compact=True,
                 id="address",
             )
@@ -125,7 +137,7 @@ class JoinScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#found").border_title = "Tables on the network"
+        self.query_one("#found").border_title = t("Tables on the network")
         self._list_tables()
         if self.plan.discovery:
             self.run_worker(self._browse(), group="browse")
@@ -174,7 +186,9 @@ class JoinScreen(Screen[None]):
         )
         found.clear_options()
         if not tables:
-            looking = "Looking for tables…" if self.plan.discovery else "Discovery is off."
+            looking = (
+                words("Looking for tables…") if self.plan.discovery else words("Discovery is off.")
+            )
             found.add_option(
                 Option(
                     t(

@@ -13,8 +13,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Log, Static
 
-from core import get_game
-from tui.base.i18n import shown, t, words
+from tui.base.game_names import game_name
+from tui.base.i18n import N_, shown, t, words
 from tui.base.messages import SeatMessage, StateMessage
 from tui.screens.table_talk import TALK_BINDINGS, TableTalk
 from tui.widgets.following_log import WrappingLog
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from tui.table.link import TableLink
 
 LOBBY_REDRAW = 0.1  # seconds: lobby updates arriving faster are drawn together
-TALK_INVITATION = "· c talks to everyone at this table"
+TALK_INVITATION = N_("· c talks to everyone at this table")
 TALK_LINES = 500  # lines of table talk a lobby keeps on screen
 
 
@@ -48,15 +48,15 @@ class LobbyScreen(TableTalk):
 
     @property
     def game_title(self) -> str:
-        return get_game(self.table.game_id).title
+        return game_name(self.table.game_id)
 
     def on_mount(self) -> None:
         talk = self.query_one("#talk", Log)
-        talk.border_title = "Table talk"
+        talk.border_title = t("Table talk")
         talk.can_focus = False  # keys, not focus, drive a lobby: Tab goes through the fields
         self.listen()
         if not self.table.talk:  # an empty box would look broken: say what it is for
-            talk.write_line(TALK_INVITATION)
+            talk.write_line(t(TALK_INVITATION))
         if self.table.session.lobby is not None:
             self.show_lobby(self.table.session.lobby)
 
@@ -111,16 +111,22 @@ class ClientLobbyScreen(LobbyScreen):
 
     def on_mount(self) -> None:
         """(Textual runs LobbyScreen.on_mount next: it draws the lobby and starts listening.)"""
-        self.query_one("#seats").border_title = "Seats"
+        self.query_one("#seats").border_title = t("Seats")
         self.say(words("The host starts the game once every seat is filled; c to chat meanwhile."))
 
     def show_seats(self, lobby: StateMessage) -> None:
         mine = self.table.session.seat
-        watching = " (you are watching)" if mine is None else ""
-        title = f"{self.table.table_name} — {self.game_title}{watching}"
-        self.query_one("#lobby-title", Static).update(title)
+        table, game = self.table.table_name, self.game_title
+        title = (
+            words("{table} — {game} (you are watching)", table=table, game=game)
+            if mine is None
+            else words("{table} — {game}", table=table, game=game)
+        )
+        self.query_one("#lobby-title", Static).update(shown(title))
         lines = [seat_line(seat, i, mine) for i, seat in enumerate(lobby["seats"])]
         seats = self.query_one("#seats", Static)
         seats.update(Text("\n").join(lines))
         waiting = open_seats_text(lobby)
-        seats.border_subtitle = f"waiting: {waiting}" if waiting else "waiting for the host"
+        seats.border_subtitle = (
+            t("waiting: {why}", why=waiting) if waiting else t("waiting for the host")
+        )

@@ -20,10 +20,11 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.base.game_names import game_name
 from tui.base.i18n import LANGUAGES, N_, current, right_to_left, t
 from tui.widgets.footer import FittingFooter
 
-BANNER = "G A M E N I G H T"
+BANNER = "G A M E N I G H T"  # not words
 TAGLINE = N_("a terminal game table")
 
 # (option id / app action, key, label): every entry is also a key binding of the menu.
@@ -65,14 +66,13 @@ def menu_options(resume: str | None) -> list[Option]:
 def resumable_title() -> str | None:
     """The title of the solo game "Resume" continues (the newest a crash or leaving cut
     off), "" if its journal no longer tells; None when there is none. Reads the journals."""
-    from core import get_game
     from net.journal import load, unfinished
 
     found = unfinished(solo=True)
     if not found:
         return None
     try:
-        return get_game(load(found[0])[1]["game"]).title
+        return game_name(str(load(found[0])[1]["game"]))
     except (ValueError, KeyError, OSError):  # gone or garbled since: offer it all the same
         return ""
 

@@ -26,6 +26,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from core.replay_views import SeenReplay, neighbour_start
+from tui.base.i18n import right_to_left, t, words
 from tui.base.names import plain
 from tui.screens.final import verdict
 from tui.widgets.following_log import FollowingLog
@@ -39,22 +40,26 @@ SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds per move of autoplay, slowest fir
 FIRST_SPEED = 1
 
 REPLAY_BINDINGS: list[BindingType] = [
-    Binding("left", "step(-1)", "Back", show=False, tooltip="One move back"),
-    Binding("right", "step(1)", "Step", key_display="←/→", tooltip="One move on"),
-    Binding("pageup", "jump(-1)", "Jump back", show=False, tooltip="Back a deal, round or game"),
-    Binding("pagedown", "jump(1)", "Jump", key_display="PgUp/Dn", tooltip="On a deal or round"),
-    Binding("home", "go(0)", "Start", show=False, tooltip="The start of the game"),
-    Binding("end", "go(-1)", "End", show=False, tooltip="The end: the final table"),
-    Binding("space", "autoplay", "Play", tooltip="Play on by itself, or stop"),
-    Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
-    Binding("minus", "speed(-1)", "Slower", show=False),
-    Binding("e", "eyes", "Eyes", tooltip="Watch through another seat's eyes"),
-    Binding("h", "hint", "Hint", tooltip="What the hard bot would play for the seat watched"),
-    Binding("x", "export", "Export", tooltip="Export what these eyes saw to a file"),
-    Binding("r", "rules", "Rules", show=False, tooltip="The rules of this game"),
-    Binding("up", "log_back(1)", "Log: a line back", show=False),
-    Binding("down", "log_on(1)", "Log: a line on", show=False),
-    Binding("q,escape", "leave", "Back", key_display="q", tooltip="Leave the replay"),
+    Binding("left", "step(-1)", t("Back"), show=False, tooltip=t("One move back")),
+    Binding("right", "step(1)", t("Step"), key_display="←/→", tooltip=t("One move on")),
+    Binding(
+        "pageup", "jump(-1)", t("Jump back"), show=False, tooltip=t("Back a deal, round or game")
+    ),
+    Binding(
+        "pagedown", "jump(1)", t("Jump"), key_display="PgUp/Dn", tooltip=t("On a deal or round")
+    ),
+    Binding("home", "go(0)", t("Start"), show=False, tooltip=t("The start of the game")),
+    Binding("end", "go(-1)", t("End"), show=False, tooltip=t("The end: the final table")),
+    Binding("space", "autoplay", t("Play"), tooltip=t("Play on by itself, or stop")),
+    Binding("plus,equals_sign", "speed(1)", t("Faster"), show=False),
+    Binding("minus", "speed(-1)", t("Slower"), show=False),
+    Binding("e", "eyes", t("Eyes"), tooltip=t("Watch through another seat's eyes")),
+    Binding("h", "hint", t("Hint"), tooltip=t("What the hard bot would play for the seat watched")),
+    Binding("x", "export", t("Export"), tooltip=t("Export what these eyes saw to a file")),
+    Binding("r", "rules", t("Rules"), show=False, tooltip=t("The rules of this game")),
+    Binding("up", "log_back(1)", t("Log: a line back"), show=False),
+    Binding("down", "log_on(1)", t("Log: a line on"), show=False),
+    Binding("q,escape", "leave", t("Back"), key_display="q", tooltip=t("Leave the replay")),
 ]
 
 
@@ -88,7 +93,7 @@ class ReplayLink:
 class ReplayMixin:
     """The replay's behaviour, put in front of a game's screen by `replay_screen`."""
 
-    HELP = (
+    HELP = t(
         "A replay: ←/→ step one move, PgUp/PgDn jump a deal, round or game, Home/End go to the "
         "start and the final table, Space plays on (+/- change the speed), e changes whose eyes "
         "you watch with, h says what the hard bot would play for the seat watched when it is "
@@ -151,14 +156,27 @@ class ReplayMixin:
 
     def turn_text(self) -> str:
         base = super().turn_text()  # type: ignore[misc]
-        return f"replay, move {self.position} of {self.last} — {base}"
+        return words(
+            "replay, move {position} of {last} — {turn}",
+            position=self.position,
+            last=self.last,
+            turn=base,
+        )
 
     def prompt(self) -> str:
-        """Whose eyes, and what the keys do."""
+        """Whose eyes, and what the keys do (in reading order: `say` lays it out)."""
         state = cast(ReplayLink, self.game_screen.table).state
-        who = "the spectator" if self.eyes is None else plain(state["seats"][self.eyes]["name"])
-        playing = f"playing, {SPEEDS[self.speed]:g} s a move" if self.timer else "Space plays"
-        return f"Through {who}'s eyes (e changes). ←/→ step, PgUp/PgDn jump, {playing}."
+        if self.eyes is None:
+            eyes = words("Through the spectator's eyes")
+        else:
+            eyes = words("Through {who}'s eyes", who=plain(state["seats"][self.eyes]["name"]))
+        if self.timer:
+            playing = words("playing, {seconds} s a move", seconds=format(SPEEDS[self.speed], "g"))
+        else:
+            playing = words("Space plays")
+        return words(
+            "{eyes} (e changes). ←/→ step, PgUp/PgDn jump, {playing}.", eyes=eyes, playing=playing
+        )
 
     # ---- keys -------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -220,7 +238,9 @@ class ReplayMixin:
         had hints; here any seat's move can be asked about, through that seat's eyes)."""
         screen = self.game_screen
         if not screen.my_move:
-            screen.say("A hint is for a move of the seat watched: step to one, or e changes it.")
+            screen.say(
+                words("A hint is for a move of the seat watched: step to one, or e changes it.")
+            )
             return
         super().action_hint()  # type: ignore[misc]
 
@@ -229,7 +249,8 @@ class ReplayMixin:
         if self.position < self.last:
             after = self.replay.message(self.position + 1, self.eyes)
             played = type(self.game_screen).log_lines_of(after, len(state["view"]["log"]))
-            text = f"{text} Played: {' '.join(played)}" if played else text
+            if played:
+                text = words("{hint} Played: {moves}", hint=text, moves=" ".join(played))
         super()._hinted(state, text, action)  # type: ignore[misc]
 
     def action_export(self) -> None:
@@ -238,9 +259,9 @@ class ReplayMixin:
         try:
             path = export(self.replay, self.eyes)
         except OSError as err:
-            self.game_screen.say(f"Could not export: {plain(err)}")
+            self.game_screen.say(words("Could not export: {err}", err=plain(err)))
             return
-        self.game_screen.say(f"Exported what these eyes saw to {path}")
+        self.game_screen.say(words("Exported what these eyes saw to {path}", path=path))
 
     def action_leave(self) -> None:
         self.stop_autoplay()
@@ -251,7 +272,7 @@ def replay_screen(replay: Replay, game: type[GameScreen]) -> Screen[None]:
     """`game`'s own screen (the game of `replay`) for `replay`, read-only, at its first
     position."""
     cls = types.new_class(
-        f"Replay{game.__name__}",
+        f"Replay{game.__name__}",  # not words: a class name
         (ReplayMixin, game),
         {"inherit_bindings": False},
         lambda ns: ns.update(
@@ -272,7 +293,7 @@ class ReplayFinalScreen(Screen[None]):
     """The end of a replay: the verdict and the game's own summary; back to the replay."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape,left,b", "back", "Back to the replay", key_display="q"),
+        Binding("q,escape,left,b", "back", t("Back to the replay"), key_display="q"),
     ]
 
     def __init__(self, state: dict[str, Any], game: type[GameScreen]) -> None:
@@ -282,16 +303,17 @@ class ReplayFinalScreen(Screen[None]):
         self.HELP = game.FINAL_HELP
 
     def compose(self) -> ComposeResult:
-        title = f"Replay over — {verdict(self.state, self.game.SCORE_WORD)}"
+        title = t("Replay over — {verdict}", verdict=verdict(self.state, self.game.SCORE_UNIT))
         yield Static(title, classes="screen-title", id="verdict", markup=False)
         yield Static(self.game.final_summary(self.state), id="scores")
-        yield Static(
-            f"{self.game.FINAL_HELP} q goes back to the replay.", classes="hint", markup=False
-        )
+        # two sentences, each laid out already: a right-to-left line reads the first on the right
+        back = t("q goes back to the replay.")
+        hints = (back, self.game.FINAL_HELP) if right_to_left() else (self.game.FINAL_HELP, back)
+        yield Static(" ".join(hints), classes="hint", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#scores").border_title = "Final scores"
+        self.query_one("#scores").border_title = t("Final scores")
 
     def action_back(self) -> None:
         self.dismiss()

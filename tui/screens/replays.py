@@ -17,12 +17,12 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from tui.base.i18n import t
+from tui.base.i18n import N_, t, tn
 from tui.base.messages import OpenReplay
 from tui.table.replays import Entry
 from tui.widgets.footer import FittingFooter
 
-COLUMNS = ("Finished", "Game", "Players", "Winner")
+COLUMNS = (N_("Finished"), N_("Game"), N_("Players"), N_("Winner"))  # t() where shown
 CELL_PADDING = 2  # cells DataTable adds around each column's content
 SCROLLBAR = 2  # the list's vertical scrollbar, once it has more games than rows
 MAX_WINNER = 24  # a tie of long names is shortened before the players are
@@ -35,7 +35,7 @@ def column_widths(entries: list[Entry], width: int) -> list[int]:
     columns the winner was cut off the right edge)."""
 
     def widest(label: str, texts: list[str]) -> int:
-        return max([cell_len(label), *(cell_len(text) for text in texts)])
+        return max([cell_len(t(label)), *(cell_len(text) for text in texts)])
 
     when = widest(COLUMNS[0], [e.when for e in entries])
     game = widest(COLUMNS[1], [e.game for e in entries])
@@ -60,12 +60,18 @@ class ReplaysScreen(Screen[None]):
         "then all). Games are kept when they end, the newest 200. c lists the club nights."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", t("Open"), priority=True, tooltip="Watch the game highlighted"),
+        Binding("enter", "open", t("Open"), priority=True, tooltip=t("Watch the game highlighted")),
         Binding(
-            "g", "filter", t("Game filter"), tooltip="One game only (again: the next, then all)"
+            "g",
+            "filter",
+            t("Game filter"),
+            tooltip=t("One game only (again: the next, then all)"),
         ),
         Binding(
-            "c", "clubs", t("Club nights"), tooltip="The club nights kept, with their standings"
+            "c",
+            "clubs",
+            t("Club nights"),
+            tooltip=t("The club nights kept, with their standings"),
         ),
         Binding("escape,q", "app.pop_screen", t("Back"), key_display="q"),
     ]
@@ -109,7 +115,7 @@ class ReplaysScreen(Screen[None]):
         table.clear(columns=True)
         widths = column_widths(shown, self.size.width or self.app.size.width)
         for label, width in zip(COLUMNS, widths, strict=True):
-            table.add_column(label, width=width)
+            table.add_column(t(label), width=width)
         return widths
 
     def _draw(self, row: int = 0) -> None:
@@ -122,12 +128,23 @@ class ReplaysScreen(Screen[None]):
             table.add_row(*(cut(c, w) for c, w in zip(cells, widths, strict=True)), key=str(index))
         if shown:
             table.move_cursor(row=min(row, len(shown) - 1), animate=False)
-        which = "" if self.only is None else f" of {self.only}"
         count = len(self._shown())
-        status = f"{count} finished game{'s' if count != 1 else ''}{which}. Enter opens one."
-        self.query_one("#replays-status", Static).update(
-            status if self.entries else "No finished game yet: games are kept when they end."
-        )
+        if not self.entries:
+            status = t("No finished game yet: games are kept when they end.")
+        elif self.only is None:
+            status = tn(
+                "{count} finished game. Enter opens one.",
+                "{count} finished games. Enter opens one.",
+                count,
+            )
+        else:
+            status = tn(
+                "{count} finished game of {game}. Enter opens one.",
+                "{count} finished games of {game}. Enter opens one.",
+                count,
+                game=self.only,
+            )
+        self.query_one("#replays-status", Static).update(status)
         table.focus()
 
     def action_clubs(self) -> None:

@@ -23,7 +23,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from tui.base.i18n import t
+from tui.base.i18n import Counted, shown, t, words, words_n
 from tui.base.names import plain
 from tui.base.seats import PLAYER_WIDTH, name_list
 
@@ -39,7 +39,7 @@ def round_table(
     """Each player's points of the round and their total, fewest first (the leader on top):
     `heads` names the two columns ("This deal", "Total")."""
     table = Table(box=None, padding=(0, 2), show_edge=False)
-    table.add_column("Player", max_width=PLAYER_WIDTH, no_wrap=True, overflow="ellipsis")
+    table.add_column(t("Player"), max_width=PLAYER_WIDTH, no_wrap=True, overflow="ellipsis")
     table.add_column(heads[0], justify="right")
     table.add_column(heads[1], justify="right")
     order = sorted(range(len(names)), key=lambda seat: (totals[seat], seat))
@@ -48,14 +48,21 @@ def round_table(
     return table
 
 
-def leaders_line(names: Sequence[str], totals: Sequence[int], word: str) -> str:
-    """'Ana leads with 12 points.' or 'Ana and Bruno lead with 12 points.' (fewest wins)."""
+def leaders_line(names: Sequence[str], totals: Sequence[int], unit: Counted) -> str:
+    """'Ana leads with 12 points.' or 'Ana and Bruno lead with 12 points.' (fewest wins), in
+    reading order (the panel lays it out)."""
     best = min(totals)
     leaders = [plain(names[seat]) for seat, total in enumerate(totals) if total == best]
-    verb = "leads" if len(leaders) == 1 else "lead"
-    if leaders == ["You"]:
-        verb = "lead"
-    return f"{name_list(leaders)} {verb} with {best} {word}{'' if best == 1 else 's'}."
+    score = unit.of(best)
+    if leaders == [words("You")]:
+        return words("You lead with {score}.", score=score)
+    return words_n(
+        "{who} leads with {score}.",
+        "{who} lead with {score}.",
+        len(leaders),
+        who=name_list(leaders),
+        score=score,
+    )
 
 
 def round_over(
@@ -64,12 +71,13 @@ def round_over(
     this_round: Sequence[int],
     totals: Sequence[int],
     heads: tuple[str, str],
-    word: str,
+    unit: Counted,
 ) -> tuple[str, RenderableType]:
     """A game's round summary (`GameScreen.round_summary`) of the usual shape: the round's
-    points and the totals, fewest first, and who leads."""
+    points and the totals, fewest first, and who leads. `title` and `heads` laid out (`t`),
+    as the panel shows them."""
     table = round_table(names, this_round, totals, heads)
-    return title, Group(table, Text(f"\n{leaders_line(names, totals, word)}"))
+    return title, Group(table, Text("\n" + shown(leaders_line(names, totals, unit))))
 
 
 def last_entry(view: dict[str, Any], kind: str) -> dict[str, Any] | None:
@@ -122,20 +130,21 @@ class RoundSummary(ModalScreen[None]):
         yield Footer()
 
     def wait_text(self) -> str:
-        """Whom the table still waits for: this player first, if they are waited for."""
+        """Whom the table still waits for: this player first, if they are waited for (laid
+        out)."""
         pause, seat, names = self.waiting
         others = [s for s in pause["waiting"] if s != seat]
         if seat in pause["waiting"]:
-            text = "Enter, space or Esc: ready for the next round."
+            text = words("Enter, space or Esc: ready for the next round.")
         elif others:
-            text = f"Waiting for {name_list([plain(names[s]) for s in others])}"
+            text = words("Waiting for {who}", who=name_list([plain(names[s]) for s in others]))
         else:
-            text = "The next round begins."
+            text = words("The next round begins.")
         left = pause.get("seconds_left")
         if others and left is not None:
             left = max(0, round(left - (time.monotonic() - self.heard)))
-            text += f" (at most {left} s more)"
-        return text
+            text += words(" (at most {seconds} s more)", seconds=left)
+        return shown(text)
 
     @property
     def takes_keys(self) -> bool:

@@ -1,8 +1,9 @@
 """The rules viewer: how to play each game the app can seat you at, one tab per game.
 
-The texts are written for players (`tui/games/<id>/rules.md`), not the specification the engine
-implements; only games with a screen are shown, so the viewer never describes a game you cannot
-play.
+The texts are written for players (`tui/games/<id>/rules.md`, and `rules.<lang>.md` in each
+language), not the specification the engine implements; a right-to-left language's text is laid
+out by tui/widgets/right_to_left.py. Only games with a screen are shown, so the viewer never
+describes a game you cannot play.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Markdown, TabbedContent, TabPane
+from textual.widgets import Markdown, Static, TabbedContent, TabPane
 
-from tui.base.i18n import t
+from tui.base.i18n import right_to_left, t
 from tui.widgets.footer import FittingFooter
+from tui.widgets.right_to_left import RightToLeftMarkdown
 
 
 class RulesScreen(Screen[None]):
@@ -42,7 +44,10 @@ class RulesScreen(Screen[None]):
         with TabbedContent(initial=f"rules-{self.first}" if self.first else ""):
             for game_id, (title, text) in self.texts.items():
                 with TabPane(title, id=f"rules-{game_id}"), VerticalScroll(classes="rules-text"):
-                    yield Markdown(text)
+                    if right_to_left():  # Persian: wrapped, then laid out line by line
+                        yield Static(RightToLeftMarkdown(text), classes="rules-rtl")
+                    else:
+                        yield Markdown(text)
         yield FittingFooter()
 
     def on_mount(self) -> None:

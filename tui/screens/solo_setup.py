@@ -14,8 +14,10 @@ from textual.widgets import Button, Input, Label, Static
 
 from core import BOT_LEVELS
 from tui.base import settings
-from tui.base.i18n import key_label, t
+from tui.base.game_names import game_name
+from tui.base.i18n import N_, key_label, shown, t, words
 from tui.base.names import MAX_NAME_LENGTH, bot_names
+from tui.base.seats import level_name
 from tui.table.plans import SoloSetup, StartSolo
 from tui.widgets.cycler import Cycler
 from tui.widgets.footer import FittingFooter
@@ -28,14 +30,20 @@ if TYPE_CHECKING:
 DEFAULT_PLAYERS = 4
 DEFAULT_LEVEL = "normal"
 DEFAULT_PAUSE = 0.8
-BOT_PAUSES = ((0.0, "none"), (0.4, "short"), (0.8, "normal"), (1.5, "long"))
+BOT_PAUSES = ((0.0, N_("none")), (0.4, N_("short")), (0.8, N_("normal")), (1.5, N_("long")))
 
 
 def pause_choices(default: float) -> list[tuple[str, float]]:
     """The bot pauses on offer, with the app's default among them even if it is unusual."""
     pauses = dict(BOT_PAUSES)
-    pauses.setdefault(default, "custom")
-    return [(f"{name} ({delay:g} s)", delay) for delay, name in sorted(pauses.items())]
+    pauses.setdefault(default, N_("custom"))
+    return [(pause_label(name, delay), delay) for delay, name in sorted(pauses.items())]
+
+
+def pause_label(name: str, delay: float) -> str:
+    """'short (0.4 s)', laid out."""
+    seconds = f"{delay:g}"
+    return t("{pause} ({seconds} s)", pause=words(name), seconds=seconds)
 
 
 class SoloSetupScreen(Screen[None]):
@@ -47,9 +55,13 @@ class SoloSetupScreen(Screen[None]):
         "Your choices are kept for next time, even on Escape (a new name once you play)."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", t("Start"), priority=True, tooltip="Start the game"),
+        Binding("enter", "start", t("Start"), priority=True, tooltip=t("Start the game")),
         Binding(
-            "escape,q", "back", t("Back"), key_display="esc", tooltip="Back, keeping your choices"
+            "escape,q",
+            "back",
+            t("Back"),
+            key_display="esc",
+            tooltip=t("Back, keeping your choices"),
         ),
     ]
 
@@ -82,7 +94,7 @@ class SoloSetupScreen(Screen[None]):
                 id="name",
             )
             yield Label(t("Game"))
-            yield Cycler([(g.title, g) for g in games], game, id="game")
+            yield Cycler([(shown(game_name(g)), g) for g in games], game, id="game")
             yield Label(t("Players"))
             fewest = min(g.min_players for g in games)
             yield Cycler(
@@ -97,7 +109,9 @@ class SoloSetupScreen(Screen[None]):
             for seat in range(1, self.max_bots + 1):
                 yield Label(id=f"seat-{seat}")
                 yield Cycler(
-                    [(level, level) for level in BOT_LEVELS], levels[seat - 1], id=f"level-{seat}"
+                    [(shown(level_name(level)), level) for level in BOT_LEVELS],
+                    levels[seat - 1],
+                    id=f"level-{seat}",
                 )
         with Horizontal(classes="buttons"):
             yield Button(
@@ -123,7 +137,9 @@ class SoloSetupScreen(Screen[None]):
         for seat in range(1, self.max_bots + 1):
             label = self.query_one(f"#seat-{seat}", Label)
             shown = seat < players
-            label.update(f"Seat {seat + 1}: {names[seat - 1]}" if shown else "")
+            label.update(
+                t("Seat {seat}: {name}", seat=seat + 1, name=names[seat - 1]) if shown else ""
+            )
             label.display = shown
             self.query_one(f"#level-{seat}", Cycler).display = shown
 

@@ -38,7 +38,7 @@ class TableTalk(Screen[None]):
     `ChatInput`, a `Log` with the id in TALK_LOG, and `say()` for their status line."""
 
     TALK_LOG = "#log"
-    LAN_HELP = (
+    LAN_HELP = t(
         "c opens the chat line: Enter sends it to everyone at the table (it shows in the log "
         "with your name), Escape leaves it. If your connection drops, j rejoins your seat."
     )
@@ -133,8 +133,10 @@ class TableTalk(Screen[None]):
     @property
     def where_q_goes(self) -> str:
         """What q does once the table is gone: back to the menu, or (a door's app, which has
-        no menu) out of Gamenight."""
-        return "q goes back to the menu." if getattr(self.app, "HAS_MENU", True) else "q leaves."
+        no menu) out of Gamenight; in reading order."""
+        if getattr(self.app, "HAS_MENU", True):
+            return words("q goes back to the menu.")
+        return words("q leaves.")
 
     def on_key(self, event: events.Key) -> None:
         """Escape straight after Enter sent a chat line means "leave the chat" (it closed with
@@ -170,7 +172,7 @@ class TableTalk(Screen[None]):
             self.say(
                 words(
                     "Could not reach the table: {err}. j tries again.",
-                    err=plain(err) or "no answer",
+                    err=plain(err) or words("no answer"),
                 )
             )
         self.refresh_keys()

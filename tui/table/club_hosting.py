@@ -13,6 +13,7 @@ from net.club.club import Club
 from net.club.journal import unfinished_clubs
 from net.club.plan import ClubPlan
 from net.referee import new_seed
+from tui.base.i18n import words
 from tui.base.names import clean_name
 from tui.table.club_link import ClubLink
 from tui.table.hosting import advertise, open_doors
@@ -33,10 +34,12 @@ def new_club(app: App[None], plan: ClubHostPlan, bot_delay: float) -> Club:
     if plan.resume:
         found = unfinished_clubs()
         if not found:
-            raise ValueError("no unfinished club night to resume")
+            raise ValueError(words("no unfinished club night to resume"))
         club = Club.resume(found[0], bind=plan.bind, bot_delay=bot_delay)
         if club.local is None:
-            raise ValueError(f"{found[0].name} has no member for the host person")
+            raise ValueError(
+                words("{journal} has no member for the host person", journal=found[0].name)
+            )
         return club
     evening = ClubPlan(
         plan.games,

@@ -18,7 +18,8 @@ from textual.message import Message as TextualMessage
 
 from net.client import ClientSession
 from net.session import Message, Session
-from tui.base.i18n import t
+from tui.base.i18n import t, words
+from tui.base.names import refusal_words
 from tui.table.link import TableLink
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ class ClubLink:
 
     async def watch(self, port: int) -> TableLink:
         """Watch a running table of the club (HandshakeError, OSError if it cannot be)."""
-        session = ClientSession(self.address, port, self.name or "Watcher", spectate=True)
+        session = ClientSession(self.address, port, self.name or words("Watcher"), spectate=True)
         await session.open()
         return TableLink(self.app, session)
 
@@ -122,12 +123,13 @@ class ClubLink:
 
     # ---- the host's controls ------------------------------------------------------------------
     def start_round(self) -> str | None:
-        """Start the next round (the host's key); why not, in words."""
+        """Start the next round (the host's key); why not, in words (reading order)."""
         if self.club is None:
-            return "Only the host starts a round."
-        reason = self.club.not_ready()
-        if reason is not None or self.club.starting:
-            return f"Cannot start: {reason or 'a round is starting'}."
+            return words("Only the host starts a round.")
+        refusal = self.club.not_ready_reason()
+        if refusal is not None or self.club.starting:
+            reason = refusal_words(refusal) if refusal is not None else words("a round is starting")
+            return words("Cannot start: {reason}.", reason=reason)
         self.club.start_soon()
         return None
 

@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from core import get_game
 from core.club.standings import rows_csv
 from net.club.record import kept_clubs, standings_csv
 from net.paths import data_dir
+from tui.base.game_names import game_name
+from tui.base.i18n import listing, words
 from tui.table.replays import Replay, replay_of
 
 
@@ -41,21 +42,28 @@ def club_entries() -> list[ClubEntry]:
         )
         standings = data.get("standings") or []
         first = [str(row["player"]) for row in standings if row.get("rank") == 1]
-        rounds = f"{data.get('rounds', 0)} of {len(data.get('plan', {}).get('games', []))}"
+        planned = len(data.get("plan", {}).get("games", []))
+        rounds = words("{played} of {planned}", played=data.get("rounds", 0), planned=planned)
         entries.append(
-            ClubEntry(path, when, str(data.get("name", "?")), rounds, ", ".join(first), data)
+            ClubEntry(path, when, str(data.get("name", "?")), rounds, listing(first), data)
         )
     return entries
 
 
 def game_line(game: Mapping[str, Any]) -> str:
-    """'Round 2 · table 1 · Papayoo · Ana 12, Bo 30, Cy 45, Bot 0 · won by Ana'."""
-    title = get_game(str(game["record"]["game"])).title
+    """'Round 2 · table 1 · Papayoo · Ana 12, Bo 30, Cy 45, Bot 0 · won by Ana', in reading
+    order."""
+    title = game_name(str(game["record"]["game"]))
     names, scores = game["names"], game["result"]["scores"]
-    played = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
-    won = ", ".join(names[i] for i in game["result"]["winners"])
-    return (
-        f"Round {game['round'] + 1} · table {game['table'] + 1} · {title} · {played} · won by {won}"
+    played = listing(f"{n} {s}" for n, s in zip(names, scores, strict=True))
+    won = listing(names[i] for i in game["result"]["winners"])
+    return words(
+        "Round {round} · table {table} · {game} · {played} · won by {winners}",
+        round=game["round"] + 1,
+        table=game["table"] + 1,
+        game=title,
+        played=played,
+        winners=won,
     )
 
 
@@ -65,7 +73,7 @@ def club_game_replay(game: Mapping[str, Any]) -> Replay:
     for seat, person in enumerate(game["seats"]):
         if person is None:
             seats[seat] = {"name": game["names"][seat], "kind": "bot", "level": "bot"}
-    name = f"round {game['round'] + 1}, table {game['table'] + 1}"
+    name = words("round {round}, table {table}", round=game["round"] + 1, table=game["table"] + 1)
     return replay_of({**game["record"], "seats": seats}, name)
 
 

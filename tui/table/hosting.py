@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from net.discovery import Advertiser, advertised_addresses, mdns_interfaces
 from net.host import Host
 from net.journal import unfinished
+from tui.base.i18n import N_, listing, words
 from tui.base.names import clean_name
 from tui.table.link import TableLink
 from tui.table.listen import serve_on
@@ -60,7 +61,9 @@ async def _new_host(app: App[None], plan: HostPlan) -> Host:
     host = Host.resume(path, bot_delay=app.bot_delay)
     if host.local is None:
         await host.close()
-        raise ValueError(f"{path.name} has no seat for the host person to take back")
+        raise ValueError(
+            words("{journal} has no seat for the host person to take back", journal=path.name)
+        )
     return host
 
 
@@ -80,8 +83,11 @@ async def advertise(
     except Exception as err:  # no ghost table: nobody could find it, so nobody may sit at it
         await close_quietly(advertiser, host)
         raise OSError(
-            f"cannot advertise the table on the network ({err}); "
-            "host without it (gamenight host --no-discovery) and give players the address"
+            words(
+                "cannot advertise the table on the network ({err}); host without it "
+                "(gamenight host --no-discovery) and give players the address",
+                err=err,
+            )
         ) from err
 
 
@@ -97,16 +103,16 @@ async def open_doors(
     ssh_door = web_door = None
     try:
         if plan.ssh is not None:
-            what = "the SSH door"
+            what = N_("the SSH door")
             ssh_door = await open_ssh_door(plan.ssh, host, addresses)
         if plan.web is not None:
-            what = "the browser door"
+            what = N_("the browser door")
             web_door = await open_web_door(plan.web, host, addresses)
     except Exception as err:
         if ssh_door is not None:
             await ssh_door.close()
         await close_quietly(advertiser, host)
-        raise OSError(f"cannot open {what}: {err}") from err
+        raise OSError(words("cannot open {door}: {err}", door=words(what), err=err)) from err
     return ssh_door, web_door
 
 
@@ -126,13 +132,18 @@ def journal_to_resume(table_id: str | None = None, *, solo: bool = False) -> Pat
     """
     found = unfinished(solo=solo)
     if not found:
-        raise ValueError(f"no unfinished {'solo' if solo else 'LAN'} game to resume")
+        if solo:
+            raise ValueError(words("no unfinished solo game to resume"))
+        raise ValueError(words("no unfinished LAN game to resume"))
     if table_id is None:
         return found[0]
     for path in found:
         if path.stem.startswith(table_id):
             return path
     raise ValueError(
-        f"no unfinished game of table {table_id!r}; unfinished: "
-        + ", ".join(path.stem for path in found)
+        words(
+            "no unfinished game of table {table}; unfinished: {tables}",
+            table=repr(table_id),
+            tables=listing(path.stem for path in found),
+        )
     )

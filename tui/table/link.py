@@ -27,7 +27,7 @@ from net.discovery import Advertiser
 from net.host import Host
 from net.records import SeatViews
 from net.session import Message, Session
-from tui.base.i18n import t
+from tui.base.i18n import N_, t, words
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -38,8 +38,8 @@ if TYPE_CHECKING:
 
 # Fatal errors after which rejoining cannot work: removed by the host; the seat taken over.
 FINAL_ERRORS = {
-    "kicked": "The host removed you from this table.",
-    "replaced": "You joined this seat from another connection: this one was closed.",
+    "kicked": N_("The host removed you from this table."),
+    "replaced": N_("You joined this seat from another connection: this one was closed."),
 }
 ACT_TIMEOUT = 10.0  # seconds to wait for the host's verdict before saying the table is silent
 TALK_KEPT = 100  # chat lines and notices kept for the next screen to show
@@ -151,11 +151,11 @@ class TableLink:
         if kind in ("chat", "notice"):
             self.talk = [*self.talk[-TALK_KEPT + 1 :], message]
         elif kind == "error" and message.get("fatal") and message.get("code") in FINAL_ERRORS:
-            self.gone = FINAL_ERRORS[str(message["code"])]
+            self.gone = words(FINAL_ERRORS[str(message["code"])])
         elif kind == "closed":
             self.dropped = str(message.get("reason"))
             if self.gone is None and message.get("by_host"):
-                self.gone = "The host closed the table."
+                self.gone = words("The host closed the table.")
         elif kind == "welcome":
             self.dropped = None
             self.gone = None
@@ -199,23 +199,23 @@ class TableLink:
         try:
             await asyncio.wait_for(self.session.act(action, version), ACT_TIMEOUT)
         except TimeoutError:
-            raise IllegalMove("the table did not answer; check the connection") from None
+            raise IllegalMove(words("the table did not answer; check the connection")) from None
 
     def chat(self, text: str) -> None:
         self.session.chat(text)
 
     def play_again(self) -> str | None:
         """The host person reopens the lobby for another game (a solo table deals again at
-        once, with the same seats); for others, why they cannot."""
+        once, with the same seats); for others, why they cannot (laid out: the app notifies it)."""
         if self.host is None:
-            return "Only the host starts another game; you are taken to the lobby when they do."
+            return t("Only the host starts another game; you are taken to the lobby when they do.")
         try:
             self.host.new_game()
             if self.solo:
                 self.showing = None  # the new game's first state brings its screen
                 self.host.start()
         except (ValueError, OSError) as err:  # not over yet; the journal could not be closed
-            return f"Cannot play again: {err}"
+            return t("Cannot play again: {err}", err=err)
         return None
 
     @property
@@ -231,7 +231,7 @@ class TableLink:
             await self.session.reconnect()
         except HandshakeError as err:
             if err.code in FINAL_ERRORS:
-                self.gone = FINAL_ERRORS[err.code]
+                self.gone = words(FINAL_ERRORS[err.code])
             raise
 
     # ---- doors --------------------------------------------------------------------------

@@ -14,6 +14,8 @@ from typing import Any
 
 from textual.message import Message
 
+from tui.base.i18n import words
+
 DEFAULT_PORT = 47474
 """The port a host listens on unless told otherwise: a fixed one, so that players typing an
 address by hand, and reconnect tokens (kept per host:port), find the table again."""
@@ -90,7 +92,7 @@ class HostPlan:
     """
 
     game_id: str = "nothanks"
-    player: str = "Player"
+    player: str = ""  # blank: the default name in the chosen language (tui.base.names.clean_name)
     table_name: str | None = None
     port: int | None = None  # None: DEFAULT_PORT, or any free port if another table has it
     bind: str = "0.0.0.0"
@@ -113,7 +115,7 @@ class ClubHostPlan:
     continues the newest club a crash cut off instead."""
 
     games: tuple[str, ...] = ("nothanks",)
-    player: str = "Player"
+    player: str = ""  # blank: the default name, as above
     club_name: str | None = None
     table_size: int | None = None
     draw: str = "mix"
@@ -142,7 +144,7 @@ class StartClub(Message):
 class JoinPlan:
     """Where to look for tables, and a table to join at once when `address` is given."""
 
-    player: str = "Player"
+    player: str = ""  # blank: the default name, as above
     address: str | None = None
     spectate: bool = False
     interfaces: str | None = None
@@ -156,5 +158,5 @@ def parse_address(text: str) -> tuple[str, int]:
     if not sep:
         host, port_text = text, str(DEFAULT_PORT)
     if not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise ValueError("type the address as host:port, e.g. 192.168.1.20:47474")
+        raise ValueError(words("type the address as host:port, e.g. 192.168.1.20:47474"))
     return host.strip("[]"), int(port_text)

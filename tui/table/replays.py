@@ -18,6 +18,8 @@ from typing import Any
 from core.replay_views import RecordReplay, SeenReplay, open_replay, seen_record
 from net import records
 from net.paths import data_dir
+from tui.base.game_names import game_name
+from tui.base.i18n import listing, words
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,9 @@ def replay_of(data: dict[str, Any], name: str) -> Replay:
         positions = open_replay(data)
         seats = _seats(data.get("seats"), positions.view(0, positions.eyes[0])["players"])
     except ValueError as err:
-        raise ValueError(f"{name} is not a Gamenight record: {err}") from None
+        raise ValueError(
+            words("{name} is not a Gamenight record: {err}", name=name, err=err)
+        ) from None
     return Replay(positions, seats, name)
 
 
@@ -81,7 +85,10 @@ def _seats(seats: object, players: int) -> list[dict[str, Any]]:
             }
             for s, bot in zip(seats, bots, strict=True)
         ]
-    return [{"name": f"Seat {i + 1}", "kind": "human", "level": None} for i in range(players)]
+    return [
+        {"name": words("Seat {seat}", seat=i + 1), "kind": "human", "level": None}
+        for i in range(players)
+    ]
 
 
 @dataclass(frozen=True)
@@ -123,7 +130,7 @@ def kept_games() -> list[Entry]:
             if isinstance(finished, int | float)
             else "?"
         )
-        entries.append(Entry(path, when, game.title, ", ".join(names), ", ".join(winners) or "?"))
+        entries.append(Entry(path, when, game_name(game), listing(names), listing(winners) or "?"))
     return entries
 
 

@@ -12,6 +12,8 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.base.i18n import t
+
 TICK = 0.5  # seconds between redraws
 
 
@@ -36,5 +38,8 @@ class Countdown(Static):
         if self.clock is None:
             return
         left = max(0.0, float(self.clock["seconds_left"]) - (time.monotonic() - self.received))
-        label = "your time" if self.mine else "turn clock"
-        self.update(Text(f"⏱ {label}: {left:.0f} s", style="bold" if self.mine else ""))
+        seconds = f"{left:.0f}"
+        if self.mine:
+            self.update(Text(t("⏱ your time: {seconds} s", seconds=seconds), style="bold"))
+        else:
+            self.update(Text(t("⏱ turn clock: {seconds} s", seconds=seconds)))

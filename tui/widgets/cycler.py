@@ -18,13 +18,15 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.base.i18n import t
+
 
 class Cycler(Widget, can_focus=True):
-    """Shows `◀ label ▶`; `value` is the chosen choice's value."""
+    """Shows `◀ label ▶`; `value` is the chosen choice's value (labels laid out, as by `t`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Previous choice", show=False),
-        Binding("right", "step(1)", "Next choice", show=False),
+        Binding("left", "step(-1)", t("Previous choice"), show=False),
+        Binding("right", "step(1)", t("Next choice"), show=False),
     ]
 
     index: reactive[int] = reactive(0)

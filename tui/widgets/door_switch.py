@@ -14,6 +14,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.widgets import Label
 
+from tui.base.i18n import t
 from tui.widgets.cycler import Cycler
 
 
@@ -21,8 +22,8 @@ from tui.widgets.cycler import Cycler
 class DoorKind:
     """Which door a switch is for."""
 
-    label: str  # the form's label: "SSH door"
-    what: str  # the door in a sentence: "the SSH door"
+    label: str  # the form's label: "SSH door" (marked N_, translated where shown)
+    what: str  # the door in a sentence: "the SSH door" (marked N_, translated where shown)
     slot: str  # the TableLink attribute the door lives in (also the switch's id): "ssh_door"
 
 
@@ -32,9 +33,9 @@ class DoorSwitch(Cycler):
     kind: ClassVar[DoorKind]
 
     def __init__(self, is_open: bool) -> None:
-        super().__init__([("off", False), ("on", True)], is_open, id=self.kind.slot)
+        super().__init__([(t("off"), False), (t("on"), True)], is_open, id=self.kind.slot)
 
     def rows(self) -> ComposeResult:
         """The lobby form's row: the label and this switch."""
-        yield Label(self.kind.label)
+        yield Label(t(self.kind.label))
         yield self

@@ -22,7 +22,7 @@ from typing import Any
 from textual import events
 from textual.widgets import Log
 
-from tui.base.seats import plural
+from tui.base.i18n import t, tn
 
 MAX_LINES = 2000  # older lines go: a long match or a chatty table never grows without bound
 LOG_WIDTH = 74  # cells of a line in an 80-column screen's log, before the log is laid out
@@ -166,6 +166,10 @@ class FollowingLog(WrappingLog, can_focus=False):
         if self.following:
             self.border_subtitle = ""
         elif self.unread:
-            self.border_subtitle = f"↓ {plural(self.unread, 'new line')} below — End follows"
+            self.border_subtitle = tn(
+                "↓ {count} new line below — End follows",
+                "↓ {count} new lines below — End follows",
+                self.unread,
+            )
         else:
-            self.border_subtitle = "reading back — End follows"
+            self.border_subtitle = t("reading back — End follows")

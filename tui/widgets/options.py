@@ -11,24 +11,38 @@ from typing import Any
 from textual.widgets import Label
 
 from core.api import Option
+from tui.base.i18n import listing, shown, t, words
 from tui.widgets.cycler import Cycler
 
 
+def seconds_text(seconds: float) -> str:
+    """'30 s', in reading order."""
+    number = f"{seconds:g}"
+    return words("{seconds} s", seconds=number)
+
+
 def value_label(spec: Option, value: Any) -> str:
-    """'on'/'off' for a flag, the number otherwise (with 'none' for a zero clock)."""
+    """'on'/'off' for a flag, the number otherwise (with 'none' for a zero clock), in reading
+    order."""
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return words("on") if value else words("off")
     if value == 0 and spec.name.endswith("_seconds"):
-        return "none"
-    return f"{value:g} s" if spec.name.endswith("_seconds") else str(value)
+        return words("none")
+    return seconds_text(value) if spec.name.endswith("_seconds") else str(value)
 
 
 def options_text(specs: tuple[Option, ...], values: dict[str, Any]) -> str:
     """The options in words, by their labels: 'Seconds per turn 30 s, Games 1, Jokers in the
-    first meld off' (an option `values` lacks is at its default). The options every game
-    takes for tests and puzzles (`first`, `deck`) are not declared and not shown."""
-    return ", ".join(
-        f"{spec.label} {value_label(spec, values.get(spec.name, spec.default))}" for spec in specs
+    first meld off' (an option `values` lacks is at its default), in reading order. The
+    options every game takes for tests and puzzles (`first`, `deck`) are not declared and not
+    shown."""
+    return listing(
+        words(
+            "{option} {value}",
+            option=words(spec.label),
+            value=value_label(spec, values.get(spec.name, spec.default)),
+        )
+        for spec in specs
     )
 
 
@@ -44,12 +58,12 @@ def option_rows(
         value = values.get(spec.name, spec.default)
         if value not in spec.values():
             value = spec.default
-        choices = [(value_label(spec, v), v) for v in spec.values()]
-        label = Label(spec.label, classes=f"option-label opt-{game_id}")
-        label.tooltip = spec.help
+        choices = [(shown(value_label(spec, v)), v) for v in spec.values()]
+        label = Label(t(spec.label), classes=f"option-label opt-{game_id}")
+        label.tooltip = t(spec.help)
         cycler = Cycler(choices, value, id=f"opt-{game_id}-{spec.name}")
         cycler.add_class("game-option", f"opt-{game_id}")
-        cycler.tooltip = spec.help
+        cycler.tooltip = t(spec.help)
         rows.append((label, cycler))
     return rows
 

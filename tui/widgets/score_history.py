@@ -15,6 +15,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
 
+from tui.base.i18n import t
 from tui.base.messages import StateMessage
 from tui.base.seats import PLAYER_WIDTH, seat_label
 
@@ -44,7 +45,7 @@ class ScoreHistory:
     def table(self, short: bool = False, expand: bool = True) -> Table:
         table = Table(box=None, expand=expand, padding=(0, 1), show_edge=False)
         table.add_column("", width=1, no_wrap=True)
-        table.add_column("Player", no_wrap=True, max_width=self.name_width)
+        table.add_column(t("Player"), no_wrap=True, max_width=self.name_width)
         for header in [*self.headers(short), *(header for header, _ in self.totals)]:
             table.add_column(header, justify="right", no_wrap=True)
         for seat in self.order:

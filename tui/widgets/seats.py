@@ -11,48 +11,72 @@ from typing import Any
 from rich.text import Text
 
 from core import get_game
-from tui.base.names import plain
-from tui.widgets.options import options_text
+from tui.base.i18n import listing, shown, t, words
+from tui.base.names import not_ready_words, plain
+from tui.base.seats import level_name
+from tui.widgets.options import options_text, seconds_text
 
-AWAY_CHOICES = ((None, "off"), (30.0, "30 s"), (60.0, "60 s"), (120.0, "120 s"))
+AWAY_CHOICES = (None, 30.0, 60.0, 120.0)  # seconds before a bot plays for an away player
+
+
+def away_label(seconds: float | None) -> str:
+    """An away-bot choice, laid out: 'off', '30 s'."""
+    return t("off") if seconds is None else shown(seconds_text(seconds))
 
 
 def seat_line(seat: dict[str, Any], index: int, mine: int | None) -> Text:
-    """'1  Zoe (you)', '2  open', '3  Bo (away)', '4  Ana — bot, normal'."""
+    """'1  Zoe (you)', '2  open', '3  Bo (away)', '4  Ana — bot, normal' (the seat's number
+    first, the rest laid out)."""
     number = f"{index + 1}  "
     if seat["kind"] == "open":
-        return Text(number) + Text("open", style="italic")
+        return Text(number) + Text(t("open"), style="italic")
     name = plain(seat["name"] or "?")
     if seat["kind"] == "bot":
-        return Text(f"{number}{name} — bot, {seat['level']}")
+        return Text(number + t("{name} — bot, {level}", name=name, level=level_name(seat["level"])))
     if index == mine:
-        return Text(f"{number}{name} (you)", style="bold")
-    return Text(f"{number}{name}" + ("" if seat["connected"] else " (away)"))
+        return Text(number + t("{name} (you)", name=name), style="bold")
+    if not seat["connected"]:
+        return Text(number + t("{name} (away)", name=name))
+    return Text(number + shown(name))
 
 
 def open_seats_text(lobby: dict[str, Any]) -> str | None:
-    """Why the table cannot start, with seats numbered from 1 as the screens show them."""
+    """Why the table cannot start, with seats numbered from 1 as the screens show them, in
+    reading order."""
     open_seats = [str(i + 1) for i, seat in enumerate(lobby["seats"]) if seat["kind"] == "open"]
     if len(open_seats) == 1:
-        return f"seat {open_seats[0]} is open"
+        return words("seat {seat} is open", seat=open_seats[0])
     if open_seats:
-        return f"seats {', '.join(open_seats[:-1])} and {open_seats[-1]} are open"
-    return lobby.get("not_ready")
+        return words(
+            "seats {seats} and {last} are open",
+            seats=listing(open_seats[:-1]),
+            last=open_seats[-1],
+        )
+    return not_ready_words(lobby)
 
 
 def settings_text(lobby: dict[str, Any]) -> str:
-    """The game's options and the away-bot setting, in one line."""
+    """The game's options and the away-bot setting, in one line (laid out)."""
     values = {**lobby["game_options"], **lobby["options"]}
-    shown = options_text(get_game(lobby["game"]).option_specs, values) or "no options"
+    options = options_text(get_game(lobby["game"]).option_specs, values) or words("no options")
     if not lobby["settings"].get("hints", True):
-        shown += ", hints off"
+        options = words("{options}, hints off", options=options)
     settings = lobby["settings"]
     away = settings["away_bot_seconds"]
     level = settings["away_bot_level"]
-    article = "an" if str(level)[:1] in "aeiou" else "a"
-    bot = (
-        f"{article} {level} bot plays for them after {away:g} s"
-        if away
-        else "none (the game waits)"
-    )
-    return f"Options: {shown} · Away players: {bot}"
+    seconds = f"{away or 0:g}"
+    if not away:
+        bot = words("none (the game waits)")
+    elif str(level)[:1] in "aeiou":
+        bot = words(
+            "an {level} bot plays for them after {seconds} s",
+            level=level_name(level),
+            seconds=seconds,
+        )
+    else:
+        bot = words(
+            "a {level} bot plays for them after {seconds} s",
+            level=level_name(level),
+            seconds=seconds,
+        )
+    return shown(words("Options: {options} · Away players: {bot}", options=options, bot=bot))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import Static
 
+from tui.base.i18n import N_, shown, words
 from tui.widgets.door_switch import DoorKind, DoorSwitch
 
 if TYPE_CHECKING:
@@ -22,18 +23,26 @@ SSH_USER = "play"  # any user name works; the lobby shows one, so friends need n
 
 def door_text(door: SshDoor, hosts: list[str]) -> str:
     """'SSH: ssh -p 2222 play@192.168.1.20 · password asked', the key's fingerprint, and the
-    newest refusal (wrong password, a command…) once there is one."""
-    commands = " or ".join(f"ssh -p {door.port} {SSH_USER}@{host}" for host in hosts)
+    newest refusal (wrong password, a command…) once there is one; laid out."""
+    commands = words(" or ").join(f"ssh -p {door.port} {SSH_USER}@{host}" for host in hosts)
     if door.open_to_all:
-        access = "open to anyone (no password, no keys)"
+        access = words("open to anyone (no password, no keys)")
     elif door.keys is not None:
-        access = "authorized keys only" if door.password is None else "password or key"
+        access = (
+            words("authorized keys only") if door.password is None else words("password or key")
+        )
     else:
-        access = "the table password is asked"
-    text = f"SSH: {commands} · {access}\nSSH host key {door.fingerprint}"
+        access = words("the table password is asked")
+    line = words("SSH: {commands} · {access}", commands=commands, access=access)
+    key = words("SSH host key {fingerprint}", fingerprint=door.fingerprint)
     if door.last_refusal is not None:
-        text += f" · {door.refused} refused, last: {door.last_refusal}"
-    return text
+        key = words(
+            "{line} · {count} refused, last: {last}",
+            line=key,
+            count=door.refused,
+            last=door.last_refusal,
+        )
+    return shown(f"{line}\n{key}")
 
 
 class SshDoorLine(Static):
@@ -75,4 +84,4 @@ class SshDoorLine(Static):
 class SshDoorSwitch(DoorSwitch):
     """off / on: the SSH door (on its default port, else a free one)."""
 
-    kind = DoorKind("SSH door", "the SSH door", "ssh_door")
+    kind = DoorKind(N_("SSH door"), N_("the SSH door"), "ssh_door")

@@ -13,6 +13,8 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
+from tui.base.i18n import tn
+
 EIGHTHS = " ▏▎▍▌▋▊▉"
 FULL = "█"
 NAME_WIDTH = 16
@@ -59,6 +61,7 @@ def standings_text(
         games = int(row["games"])
         out.append(line, style="bold" if name == me else "")
         out.append(fit(bar(points, top, room), room), style="green")
-        out.append(f"{points:7.2f}  {games} game{'s' if games != 1 else ''}\n")
+        played = tn("{count} game", "{count} games", games)
+        out.append(f"{points:7.2f}  {played}\n")
     out.rstrip()
     return out

@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.widgets import Input
 
 from net.protocol import MAX_CHAT  # what the host accepts (net/PROTOCOL.md)
-from tui.base.i18n import N_, shown, words, words_n
+from tui.base.i18n import N_, shown, t, words, words_n
 from tui.base.names import plain
 from tui.base.seats import name_list
 from tui.widgets.text_input import TextInput
@@ -27,7 +27,7 @@ def talk_line(message: dict[str, Any]) -> str:
     if message["type"] == "notice":
         return shown(f"· {notice_words(message)}")
     watching = words(" (watching)") if message.get("seat") is None else ""
-    return f"{plain(message['name'])}{watching}: {plain(message['text'])}"
+    return shown(f"{plain(message['name'])}{watching}: {plain(message['text'])}")
 
 
 def notice_words(message: dict[str, Any]) -> str:
@@ -76,7 +76,7 @@ class ChatInput(TextInput):
     """The chat line: hidden until opened (key c); Enter sends it, Escape leaves it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Leave chat", key_display="esc"),
+        Binding("escape", "close", t("Leave chat"), key_display="esc"),
     ]
 
     class Send(Message):
@@ -88,7 +88,7 @@ class ChatInput(TextInput):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(
-            placeholder="say something to the table; Enter sends, Escape leaves",
+            placeholder=t("say something to the table; Enter sends, Escape leaves"),
             max_length=MAX_CHAT,
             compact=True,
             id=id,

@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Collapsible, Static
 
+from tui.base.i18n import N_, shown, words
 from tui.widgets.door_switch import DoorKind, DoorSwitch
 
 if TYPE_CHECKING:
@@ -48,17 +49,26 @@ def qr_text(url: str) -> Text:
 
 def door_line(door: WebDoor) -> str:
     """'Browsers: http://192.168.1.20:8080 · 2/16 in · the table password is asked': one line
-    of an 80-column lobby for one LAN address."""
+    of an 80-column lobby for one LAN address; laid out."""
     from net import door_access
 
     access = (
-        "the table password is asked"
+        words("the table password is asked")
         if door_access.password() is not None
-        else "open to anyone on the LAN"
+        else words("open to anyone on the LAN")
     )
-    inside = f"{len(door.sessions)}/{door.max_sessions} in"
-    everywhere = " (listening on every interface)" if door.everywhere else ""
-    return f"Browsers: {' or '.join(lan_urls(door))}{everywhere} · {inside} · {access}"
+    inside = words("{count}/{most} in", count=len(door.sessions), most=door.max_sessions)
+    everywhere = words(" (listening on every interface)") if door.everywhere else ""
+    urls = words(" or ").join(lan_urls(door))
+    return shown(
+        words(
+            "Browsers: {urls}{everywhere} · {inside} · {access}",
+            urls=urls,
+            everywhere=everywhere,
+            inside=inside,
+            access=access,
+        )
+    )
 
 
 def lan_urls(door: WebDoor) -> list[str]:
@@ -110,4 +120,4 @@ class WebDoorPanel(Vertical):
 class WebDoorSwitch(DoorSwitch):
     """off / on: the browser door (on its default port, else a free one)."""
 
-    kind = DoorKind("Web door", "the browser door", "web_door")
+    kind = DoorKind(N_("Web door"), N_("the browser door"), "web_door")

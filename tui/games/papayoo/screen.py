@@ -12,7 +12,7 @@ from textual.widgets import Button
 
 from tui.base.i18n import key_label, t, words, words_n
 from tui.base.messages import StateMessage
-from tui.base.seats import name_list, seat_names
+from tui.base.seats import POINTS, name_list, seat_names
 from tui.games.papayoo.tricks import just_taken, last_trick, on_table
 from tui.games.papayoo.widgets import (
     HandPanel,
@@ -38,7 +38,6 @@ class PapayooScreen(GameScreen):
     GAME_ID = "papayoo"
     CSS_PATH = "papayoo.tcss"
     HINT = "core.papayoo.hints:hint"
-    SCORE_WORD = "point"
     HELP = t(
         "Cards: ♠S spades, ♥H hearts, ♦D diamonds, ♣C clubs, ¤P Payoos. [ ] is the cursor, "
         "✓ a card chosen to pass, * a card you received, • a card you may play. "
@@ -281,6 +280,6 @@ class PapayooScreen(GameScreen):
         end = last_entry(view, "deal_end")
         if end is None:
             return super().round_summary(state)
-        title = f"Deal {end['deal']} of {view['deals']} is over"
-        heads = ("This deal", "Total")
-        return round_over(seat_names(state), title, end["points"], end["totals"], heads, "point")
+        title = t("Deal {deal} of {deals} is over", deal=end["deal"], deals=view["deals"])
+        heads = (t("This deal"), t("Total"))
+        return round_over(seat_names(state), title, end["points"], end["totals"], heads, POINTS)

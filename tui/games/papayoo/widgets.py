@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from core.papayoo.cards import ORDER, SUIT
-from tui.base.i18n import N_, t, tn, words, words_n
+from tui.base.i18n import N_, listing, t, tn, words, words_n
 from tui.base.messages import StateMessage
 from tui.base.seats import PLAYER_WIDTH, seat_label
 from tui.games.papayoo.tricks import ShownTrick, just_taken
@@ -86,7 +86,7 @@ def trick_line(entry: dict[str, Any], names: list[str]) -> str:
         for index, (seat, card) in enumerate(entry["cards"])
     ]
     taker, points = names[entry["winner"]], points_text(entry["points"])
-    return words("{who} took {points}: {plays}", who=taker, points=points, plays=", ".join(plays))
+    return words("{who} took {points}: {plays}", who=taker, points=points, plays=listing(plays))
 
 
 def points_text(count: int) -> str:
@@ -284,5 +284,5 @@ def score_table(state: StateMessage) -> ScoreHistory:
     result = view["result"]
     deals = [entry["points"] for entry in view["log"] if entry["type"] == "deal_end"]
     order = sorted(range(view["players"]), key=lambda s: (result["scores"][s], s))
-    totals = [("Total", result["scores"])]
-    return ScoreHistory(state, order, result["winners"], "Deal", deals, totals)
+    totals = [(t("Total"), result["scores"])]
+    return ScoreHistory(state, order, result["winners"], t("Deal"), deals, totals)

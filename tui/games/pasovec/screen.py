@@ -17,12 +17,21 @@ from textual.timer import Timer
 from textual.widgets import Button
 
 from core.pasovec import cost
-from core.pasovec.dice import FACES, MAX_EACH, combo_action, combo_label
+from core.pasovec.dice import FACES, MAX_EACH, combo_action
 from core.pasovec.odds import card_costs
+from tui.base.i18n import key_label, t, words, words_n
 from tui.base.messages import StateMessage
-from tui.base.seats import name_list, plural, seat_names
+from tui.base.seats import name_list, seat_names
 from tui.games.pasovec.widgets import CardCell, DicePanel, HandPanel, PlayersPanel
-from tui.games.pasovec.words import combo_of, final_table, log_line, own_choice
+from tui.games.pasovec.words import (
+    PENALTY_POINTS,
+    TOKENS,
+    combo_of,
+    combo_words,
+    final_table,
+    log_line,
+    own_choice,
+)
 from tui.screens.game import GameScreen
 from tui.screens.round_summary import last_entry, round_over
 
@@ -40,27 +49,32 @@ class PasovecScreen(GameScreen):
     GAME_ID = "pasovec"
     CSS_PATH = "pasovec.tcss"
     HINT = "core.pasovec.hints:hint"
-    SCORE_WORD = "penalty point"
-    HELP = (
+    SCORE_UNIT = PENALTY_POINTS
+    HELP = t(
         "Your roll: 1, 2, 3 (or a click on B, Y, R) change the blue, yellow and red dice; the "
         "odds below are exact for the dice chosen (Exact: the sum equals the card; In reach: "
         "your tokens can pay for it). Enter rolls. Deciding: ←/→ (or a click) pick a card, "
         "d discards it, t takes a token. A card's cost: free, 1–4 tokens, or — out of reach."
     )
-    FINAL_HELP = (
+    FINAL_HELP = t(
         "1 penalty point per card left at the end of each round; the fewest wins, a tie goes "
         "to more tokens."
     )
     PLAY_ACTIONS = ROLL_ACTIONS | DECIDE_ACTIONS
+    # The dice keys' labels are the dice letters B, Y, R, written so in every language.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "dice(0)", "B", tooltip="Change the blue dice (B) before the roll"),
-        Binding("2", "dice(1)", "Y", tooltip="Change the yellow dice (Y) before the roll"),
-        Binding("3", "dice(2)", "R", tooltip="Change the red dice (R) before the roll"),
-        Binding("enter", "roll", "Roll", tooltip="Roll the dice chosen"),
-        Binding("left", "pick(-1)", "Card", key_display="←/→", tooltip="Pick the previous card"),
-        Binding("right", "pick(1)", "Next card", show=False, tooltip="Pick the next card"),
-        Binding("d", "discard", "Discard", tooltip="Discard the card picked (its cost is shown)"),
-        Binding("t", "token", "Token", tooltip="Take a token instead of a card"),
+        Binding("1", "dice(0)", "B", tooltip=t("Change the blue dice (B) before the roll")),
+        Binding("2", "dice(1)", "Y", tooltip=t("Change the yellow dice (Y) before the roll")),
+        Binding("3", "dice(2)", "R", tooltip=t("Change the red dice (R) before the roll")),
+        Binding("enter", "roll", t("Roll"), tooltip=t("Roll the dice chosen")),
+        Binding(
+            "left", "pick(-1)", t("Card"), key_display="←/→", tooltip=t("Pick the previous card")
+        ),
+        Binding("right", "pick(1)", t("Next card"), show=False, tooltip=t("Pick the next card")),
+        Binding(
+            "d", "discard", t("Discard"), tooltip=t("Discard the card picked (its cost is shown)")
+        ),
+        Binding("t", "token", t("Token"), tooltip=t("Take a token instead of a card")),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -78,15 +92,16 @@ class PasovecScreen(GameScreen):
         yield HandPanel(id="hand")
 
     def compose_actions(self) -> ComposeResult:
-        yield Button("Roll \\[⏎]", id="roll", action="screen.roll", compact=True)
-        yield Button("Discard \\[d]", id="discard", action="screen.discard", compact=True)
-        yield Button("Token \\[t]", id="token", action="screen.token", compact=True)
+        roll, discard, token = t("Roll"), t("Discard"), t("Token")
+        yield Button(key_label(roll, "⏎"), id="roll", action="screen.roll", compact=True)
+        yield Button(key_label(discard, "d"), id="discard", action="screen.discard", compact=True)
+        yield Button(key_label(token, "t"), id="token", action="screen.token", compact=True)
 
     def on_mount(self) -> None:
         """(Textual runs GameScreen.on_mount next: it connects the screen to the table.)"""
-        self.query_one("#players").border_title = "Players"
-        self.query_one("#dice").border_title = "Dice"
-        self.query_one("#hand").border_title = "Your hand"
+        self.query_one("#players").border_title = t("Players")
+        self.query_one("#dice").border_title = t("Dice")
+        self.query_one("#hand").border_title = t("Your hand")
 
     # ---- drawing ------------------------------------------------------------------------
     @property
@@ -146,8 +161,10 @@ class PasovecScreen(GameScreen):
         assert self.state is not None
         view = self.state["view"]
         who = seat_names(self.state)[view["active"]]
-        verb = "roll" if who == "You" else "rolls"
-        return f"{who} {verb} {combo_label(combo_of(view['dice']))}…"
+        dice = combo_words(combo_of(view["dice"]))
+        if who == words("You"):
+            return words("You roll {dice}…", dice=dice)
+        return words("{who} rolls {dice}…", who=who, dice=dice)
 
     def _cheapest(self, state: StateMessage) -> int:
         """The card selected when a sum comes up: the cheapest, the first of equals."""
@@ -161,19 +178,43 @@ class PasovecScreen(GameScreen):
         view = state["view"]
         if view["phase"] == "roll":
             if not any(self.combo):
-                return "Your roll: 1, 2, 3 add blue, yellow, red dice (at least one)."
-            return f"Your roll: 1, 2, 3 change the dice; Enter rolls {combo_label(self.combo)}."
+                return words("Your roll: 1, 2, 3 add blue, yellow, red dice (at least one).")
+            return words(
+                "Your roll: 1, 2, 3 change the dice; Enter rolls {dice}.",
+                dice=combo_words(self.combo),
+            )
         if self.tumbles:
             return self._rolling_text()
         hand, total = view["hand"], view["sum"]
         card = hand[self.selected]
         price = card_costs(hand, view["tokens"][state["seat"]], total)[card]
-        token = "t takes a token" if view["tokens"][state["seat"]] < 5 else "t passes (5 tokens)"
+        token = (
+            words("t takes a token")
+            if view["tokens"][state["seat"]] < 5
+            else words("t passes (5 tokens)")
+        )
         if price is None:
-            pay = plural(cost(card, total), "token")
-            return f"Sum {total}: {card} costs {pay}, out of reach; ←/→ pick a card, {token}."
-        what = "for free" if price == 0 else f"for {plural(price, 'token')}"
-        return f"Sum {total}: d discards {card} {what}, ←/→ pick another, {token}."
+            return words(
+                "Sum {sum}: {card} costs {tokens}, out of reach; ←/→ pick a card, {token}.",
+                sum=total,
+                card=card,
+                tokens=TOKENS.of(cost(card, total)),
+                token=token,
+            )
+        if price == 0:
+            return words(
+                "Sum {sum}: d discards {card} for free, ←/→ pick another, {token}.",
+                sum=total,
+                card=card,
+                token=token,
+            )
+        return words(
+            "Sum {sum}: d discards {card} for {tokens}, ←/→ pick another, {token}.",
+            sum=total,
+            card=card,
+            tokens=TOKENS.of(price),
+            token=token,
+        )
 
     def waiting_text(self, waiting: list[int]) -> str:
         """Whom the table waits for, in this phase's words: the roller choosing dice (nobody
@@ -184,19 +225,29 @@ class PasovecScreen(GameScreen):
         names = seat_names(self.state)
         who = name_list([names[s] for s in waiting])
         if view["phase"] == "roll":
-            return f"{who} is choosing dice to roll…"
+            return words("{who} is choosing dice to roll…", who=who)
         if self.tumbles:
             return self._rolling_text()
+        total = view["sum"]
         if view["decision"] is not None:
             decision = view["decision"]
-            mine = (
-                "You take a token"
-                if decision["kind"] == "token"
-                else f"You chose {own_choice(decision, view['sum'])}"
+            if decision["kind"] == "token":
+                return words(
+                    "You take a token; waiting for {who} to decide on {sum}…", who=who, sum=total
+                )
+            return words(
+                "You chose {choice}; waiting for {who} to decide on {sum}…",
+                choice=own_choice(decision, total),
+                who=who,
+                sum=total,
             )
-            return f"{mine}; waiting for {who} to decide on {view['sum']}…"
-        verb = "is" if len(waiting) == 1 else "are"
-        return f"{who} {verb} deciding on the sum {view['sum']}…"
+        return words_n(
+            "{who} is deciding on the sum {sum}…",
+            "{who} are deciding on the sum {sum}…",
+            len(waiting),
+            who=who,
+            sum=total,
+        )
 
     @classmethod
     def log_line(cls, entry: dict[str, Any], names: list[str]) -> str | None:
@@ -214,10 +265,10 @@ class PasovecScreen(GameScreen):
         end = last_entry(view, "round_end")
         if end is None:
             return super().round_summary(state)
-        title = f"Round {end['round']} of {view['rounds']} is over"
-        heads = ("This round", "Penalties")
+        title = t("Round {round} of {rounds} is over", round=end["round"], rounds=view["rounds"])
+        heads = (t("This round"), t("Penalties"))
         penalties, totals = end["penalties"], view["penalties"]
-        return round_over(seat_names(state), title, penalties, totals, heads, "penalty point")
+        return round_over(seat_names(state), title, penalties, totals, heads, PENALTY_POINTS)
 
     # ---- the player's actions -----------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -252,7 +303,7 @@ class PasovecScreen(GameScreen):
 
     async def action_roll(self) -> None:
         if not any(self.combo):
-            self.say("Choose at least one die first: 1, 2, 3 add blue, yellow, red.")
+            self.say(words("Choose at least one die first: 1, 2, 3 add blue, yellow, red."))
             return
         await self.send(combo_action(self.combo))
 

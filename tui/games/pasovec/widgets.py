@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -20,9 +21,10 @@ from textual.widgets import Button, Static
 
 from core.pasovec.dice import COLOURS, LETTERS, sum_span
 from core.pasovec.odds import card_chances, card_costs, roll_odds
+from tui.base.i18n import shown, t, words
 from tui.base.messages import StateMessage
-from tui.base.seats import plural, seat_label
-from tui.games.pasovec.words import decision_short, dice_text, own_choice
+from tui.base.seats import seat_label
+from tui.games.pasovec.words import TOKENS, decision_short, dice_text, own_choice
 
 HAND_SLOTS = 10  # PA-5: a hand never holds more cards than it is dealt
 Combo = tuple[int, int, int]
@@ -44,19 +46,22 @@ def last_decisions(view: dict[str, Any]) -> dict[int, dict[str, Any]]:
 
 
 def last_roll(view: dict[str, Any]) -> str:
-    """The previous roll of this round in words, or nothing before the first."""
+    """The previous roll of this round in words (laid out), or nothing before the first."""
     for entry in reversed(view["log"]):
         if entry["type"] == "roll":
-            return f"Last roll: {dice_text(entry['roll'])} = {entry['sum']}"
+            return t("Last roll: {dice} = {sum}", dice=dice_text(entry["roll"]), sum=entry["sum"])
         if entry["type"] == "deal":
             break
     return ""
 
 
 DECISION_CELLS = 10  # 'deciding…', '12 for 2', '+0 (max 5)'
+CARDS, TOKENS_HEAD, PENALTIES_HEAD = t("Cards"), t("Tok."), t("Pen.")  # the numbers' heads
 # Cells of the players' table besides the names: the marker, Cards, Tok., Pen. and the
 # decision, with a cell of padding between columns and at each edge.
-OTHER_CELLS = 1 + len("Cards") + len("Tok.") + len("Pen.") + DECISION_CELLS + 5 + 2
+OTHER_CELLS = (
+    1 + cell_len(CARDS) + cell_len(TOKENS_HEAD) + cell_len(PENALTIES_HEAD) + DECISION_CELLS + 5 + 2
+)
 NAME_CELLS = 14  # the names' cells before the panel has a width: 'Bruno (normal)'
 
 
@@ -88,19 +93,19 @@ class PlayersPanel(Static):
         last = {} if deciding else last_decisions(view)
         table = Table(box=None, padding=(0, 1), collapse_padding=True, show_edge=False)
         table.add_column("", min_width=1, no_wrap=True)  # (width=1 hides it when collapsed)
-        table.add_column("Player", no_wrap=True)
-        table.add_column("Cards", justify="right", no_wrap=True)
-        table.add_column("Tok.", justify="right", no_wrap=True)
-        table.add_column("Pen.", justify="right", no_wrap=True)
-        heading = "Decision" if deciding else "Last roll"
+        table.add_column(t("Player"), no_wrap=True)
+        table.add_column(CARDS, justify="right", no_wrap=True)
+        table.add_column(TOKENS_HEAD, justify="right", no_wrap=True)
+        table.add_column(PENALTIES_HEAD, justify="right", no_wrap=True)
+        heading = t("Decision") if deciding else t("Last roll")
         table.add_column(heading, no_wrap=True, width=DECISION_CELLS)
         for seat in range(view["players"]):
             if deciding and seat == me and view["decision"] is not None:
-                decision = own_choice(view["decision"], view["sum"])
+                decision = shown(own_choice(view["decision"], view["sum"]))
             elif deciding:
-                decision = "decided ✓" if seat in view["decided"] else "deciding…"
+                decision = t("decided ✓") if seat in view["decided"] else t("deciding…")
             else:
-                decision = decision_short(last[seat]) if seat in last else ""
+                decision = shown(decision_short(last[seat])) if seat in last else ""
             rolling = seat == view["active"] and not view["over"]
             table.add_row(
                 "▶" if rolling else "",
@@ -137,36 +142,44 @@ class DicePanel(Vertical):
         for colour, count in zip(COLOURS, combo, strict=True):
             key = COLOURS.index(colour) + 1
             self.query_one(f"#die-{colour}", Button).label = f"{LETTERS[colour]}×{count} \\[{key}]"
-        self.query_one("#dice-head", Static).update(Text("Your roll: choose dice", style="bold"))
+        head = Text(t("Your roll: choose dice"), style="bold")
+        self.query_one("#dice-head", Static).update(head)
         body = Text()
         if any(combo):
-            body.append(f"Sums {sum_span(combo)}\n")
+            body.append(t("Sums {sums}", sums=sum_span(combo)) + "\n")
             tokens = view["tokens"][seat]
             free, within = roll_odds(view["hand"], tokens, combo)
-            body.append(f"Some card exact: {percent(free)}\n")
-            body.append(f"Within {plural(tokens, 'token')}: {percent(within)}")
+            body.append(t("Some card exact: {chance}", chance=percent(free)) + "\n")
+            within_text = t(
+                "Within {tokens}: {chance}", tokens=TOKENS.of(tokens), chance=percent(within)
+            )
+            body.append(within_text)
         else:
-            body.append("Choose at least one die.")
+            body.append(t("Choose at least one die."))
         self.query_one("#dice-body", Static).update(body)
 
     def rolled(
-        self, message: StateMessage, names: list[str], shown: list[list[Any]], tumbling: bool
+        self, message: StateMessage, names: list[str], faces: list[list[Any]], tumbling: bool
     ) -> None:
-        """The roller, the dice (`shown`: the real ones, or while `tumbling` passing faces)
+        """The roller, the dice (`faces`: the real ones, or while `tumbling` passing faces)
         and the sum once they settle."""
         view = message["view"]
         self.query_one("#choosers").display = False
         if view["phase"] == "decide":
             who = names[view["active"]]
-            head = f"{who} rolled"
-            body = Text(" ".join(f"[{die}]" for die in dice_text(shown).split()) + "\n\n")
+            head = t("You rolled") if who == words("You") else t("{who} rolled", who=who)
+            body = Text(" ".join(f"[{die}]" for die in dice_text(faces).split()) + "\n\n")
             if not tumbling:
-                body.append(f"Sum {view['sum']}", style="bold reverse")
-                body.append("\nEveryone decides at once.")
+                body.append(t("Sum {sum}", sum=view["sum"]), style="bold reverse")
+                body.append("\n" + t("Everyone decides at once."))
             else:
-                body.append("rolling…")
+                body.append(t("rolling…"))
+        elif view["over"]:
+            head, body = t("Game over"), Text(last_roll(view))
         else:
-            head = "Game over" if view["over"] else f"{names[view['active']]} chooses dice…"
+            who = names[view["active"]]
+            you = who == words("You")
+            head = t("You choose dice…") if you else t("{who} chooses dice…", who=who)
             body = Text(last_roll(view))
         self.query_one("#dice-head", Static).update(Text(head, style="bold"))
         self.query_one("#dice-body", Static).update(body)
@@ -206,18 +219,18 @@ class HandPanel(Horizontal):
         view = message["view"]
         hand = view["hand"] or []
         tokens = view["tokens"][message["seat"]] if message["seat"] is not None else 0
-        labels = ["Card", "", ""]
+        labels = [t("Card"), "", ""]
         cells: list[tuple[str, str]] = [("", "") for _ in hand]
         if combo is not None and any(combo):
-            labels = ["Card", "Exact", "In reach"]
+            labels = [t("Card"), t("Exact"), t("In reach")]
             odds = card_chances(hand, tokens, combo)
             cells = [(percent(odds[c][0]), percent(odds[c][1])) for c in hand]
         elif view["phase"] == "decide" and hand:
-            labels = ["Card", "Cost", ""]
+            labels = [t("Card"), t("Cost"), ""]
             costs = card_costs(hand, tokens, view["sum"])
             cells = [(self.cost_text(costs[c]), "") for c in hand]
-        if message["seat"] is None:
-            labels = ["Hands are", "private:", "watching"]
+        if message["seat"] is None:  # three lines of one sentence, a translator sees it whole
+            labels = t("Hands are\nprivate:\nwatching").split("\n")
         self.query_one("#hand-labels", Static).update("\n".join(labels))
         for cell in self.query(CardCell):
             cell.display = cell.index < len(hand)
@@ -231,4 +244,4 @@ class HandPanel(Horizontal):
     def cost_text(cost: int | None) -> str:
         if cost is None:
             return "—"
-        return "free" if cost == 0 else f"{cost} tok"
+        return t("free") if cost == 0 else t("{cost} tok", cost=cost)

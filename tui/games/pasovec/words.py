@@ -13,13 +13,34 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from core.pasovec import cost
-from core.pasovec.dice import LETTERS, combo_label
+from core.pasovec.dice import COLOURS, LETTERS
+from tui.base.i18n import Counted, listing, t, words
 from tui.base.messages import StateMessage
-from tui.base.seats import name_list, plural, seat_names
+from tui.base.seats import name_list, seat_names
 from tui.screens.round_summary import last_entry
 from tui.widgets.score_history import ScoreHistory
 
 PLAYER_WIDTH = 16  # cells of the Player column, so six seats and five columns fit 80 columns
+TOKENS = Counted("{count} token", "{count} tokens")
+PENALTY_POINTS = Counted("{count} penalty point", "{count} penalty points")
+"""A Pásovec score's unit (`PasovecScreen.SCORE_UNIT`): a card left in hand at a round's end."""
+DICE_OF_COLOUR = {
+    "blue": Counted("blue", "{count} blue"),
+    "yellow": Counted("yellow", "{count} yellow"),
+    "red": Counted("red", "{count} red"),
+}
+"""The dice of one colour in a combination's name: "blue" for one, "2 blue" for two."""
+
+
+def combo_words(combo: tuple[int, int, int]) -> str:
+    """A combination of dice in the reader's words, colours by name: "blue+red", "2 yellow"
+    (`core.pasovec.dice.combo_label` in English), in reading order (a part of a line)."""
+    parts = [
+        DICE_OF_COLOUR[colour].of(count)
+        for colour, count in zip(COLOURS, combo, strict=True)
+        if count
+    ]
+    return "+".join(parts)
 
 
 def dice_text(roll: list[list[Any]]) -> str:
@@ -32,62 +53,88 @@ def combo_of(dice: dict[str, int]) -> tuple[int, int, int]:
     return (dice.get("blue", 0), dice.get("yellow", 0), dice.get("red", 0))
 
 
-def price_text(cost: int) -> str:
-    return "for free" if cost == 0 else f"for {plural(cost, 'token')}"
-
-
 def decision_phrase(decision: dict[str, Any], who: str) -> str:
-    """One revealed decision: 'Ana discarded 12 for 2 tokens', 'Bruno took a token'."""
+    """One revealed decision: 'Ana discarded 12 for 2 tokens', 'Bruno took a token' (the
+    verb agrees with You in some languages: the You case is its own sentence)."""
+    you = who == words("You")
     if decision["kind"] == "discard":
-        return f"{who} discarded {decision['card']} {price_text(decision['cost'])}"
+        card, price = decision["card"], decision["cost"]
+        if price == 0:
+            if you:
+                return words("You discarded {card} for free", card=card)
+            return words("{who} discarded {card} for free", who=who, card=card)
+        tokens = TOKENS.of(price)
+        if you:
+            return words("You discarded {card} for {tokens}", card=card, tokens=tokens)
+        return words("{who} discarded {card} for {tokens}", who=who, card=card, tokens=tokens)
     if decision["gained"]:
-        return f"{who} took a token"
-    return f"{who} stayed at 5 tokens"  # PA-3: the most a player holds
+        return words("You took a token") if you else words("{who} took a token", who=who)
+    if you:  # PA-3: the most a player holds
+        return words("You stayed at 5 tokens")
+    return words("{who} stayed at 5 tokens", who=who)
 
 
 def decision_short(decision: dict[str, Any]) -> str:
-    """A revealed decision in a players-table cell: '12 free', '12 for 2', '+1 token'."""
+    """A revealed decision in a players-table cell: '12 free', '12 for 2', '+1 token' (in
+    reading order: the table lays it out)."""
     if decision["kind"] == "discard":
-        cost = decision["cost"]
-        return f"{decision['card']} free" if cost == 0 else f"{decision['card']} for {cost}"
-    return "+1 token" if decision["gained"] else "+0 (max 5)"
+        card, price = decision["card"], decision["cost"]
+        if price == 0:
+            return words("{card} free", card=card)
+        return words("{card} for {cost}", card=card, cost=price)
+    return words("+1 token") if decision["gained"] else words("+0 (max 5)")
 
 
 def own_choice(action: dict[str, Any], total: int) -> str:
-    """The viewer's own hidden decision, e.g. '12 for 2' or 'token'."""
+    """The viewer's own hidden decision, e.g. '12 for 2' or 'token' (in reading order)."""
     if action["kind"] == "token":
-        return "token"
+        return words("token")
     return decision_short(
         {"kind": "discard", "card": action["card"], "cost": cost(action["card"], total)}
     )
 
 
 def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
-    """One log entry in plain words (the log wraps it to its width)."""
+    """One log entry in plain words, in reading order (the log lays it out and wraps it)."""
     kind = entry["type"]
     if kind == "deal":
-        who = names[entry["starter"]]
-        verb = "roll" if who == "You" else "rolls"
-        return f"Round {entry['round']}: 10 cards each; {who} {verb} first."
+        who, number = names[entry["starter"]], entry["round"]
+        if who == words("You"):
+            return words("Round {round}: 10 cards each; You roll first.", round=number)
+        return words("Round {round}: 10 cards each; {who} rolls first.", round=number, who=who)
     if kind == "roll":
-        dice = combo_label(combo_of(entry["dice"]))
-        return f"{names[entry['seat']]} rolled {dice}: {dice_text(entry['roll'])} = {entry['sum']}"
+        who = names[entry["seat"]]
+        said = {
+            "dice": combo_words(combo_of(entry["dice"])),
+            "roll": dice_text(entry["roll"]),
+            "sum": entry["sum"],
+        }
+        if who == words("You"):
+            return words("You rolled {dice}: {roll} = {sum}", **said)
+        return words("{who} rolled {dice}: {roll} = {sum}", who=who, **said)
     if kind == "reveal":
         phrases = [decision_phrase(d, names[d["seat"]]) for d in entry["decisions"]]
-        return f"Sum {entry['sum']}: {', '.join(phrases)}."
+        return words("Sum {sum}: {decisions}.", sum=entry["sum"], decisions=listing(phrases))
     if kind == "round_end":
-        left = ", ".join(f"{names[i]} {p}" for i, p in enumerate(entry["penalties"]))
-        return f"Round {entry['round']} over. Cards left = penalties: {left}."
+        left = listing(f"{names[i]} {p}" for i, p in enumerate(entry["penalties"]))
+        return words(
+            "Round {round} over. Cards left = penalties: {left}.", round=entry["round"], left=left
+        )
     winners = name_list([names[s] for s in entry["winners"]])
     if entry["tie_break"] == "tokens":
-        return f"Game over: a tie on penalties, broken by tokens in favour of {winners}."
+        return words(
+            "Game over: a tie on penalties, broken by tokens in favour of {winners}.",
+            winners=winners,
+        )
     if entry["tie_break"] == "shared":
-        return f"Game over: {winners} tie on penalties and tokens and share the win."
+        return words(
+            "Game over: {winners} tie on penalties and tokens and share the win.", winners=winners
+        )
     return None  # the final table's title names the winner
 
 
 def tie_note(state: StateMessage) -> str:
-    """Why the winners won, when penalties alone did not decide it (PA-14)."""
+    """Why the winners won, when penalties alone did not decide it (PA-14), laid out."""
     view = state["view"]
     result = view["result"]
     ending = last_entry(view, "game_end")
@@ -95,12 +142,16 @@ def tie_note(state: StateMessage) -> str:
     best = result["scores"][result["winners"][0]]
     tied = [s for s, score in enumerate(result["scores"]) if score == best]
     names = seat_names(state)
-    listed = name_list([f"{names[s]} ({plural(view['tokens'][s], 'token')})" for s in tied])
+    listed = name_list([f"{names[s]} ({TOKENS.of(view['tokens'][s])})" for s in tied])
     if rule == "tokens":
-        return f"Tie on {plural(best, 'penalty point')}: {listed}. More tokens wins."
+        return t(
+            "Tie on {points}: {listed}. More tokens wins.",
+            points=PENALTY_POINTS.of(best),
+            listed=listed,
+        )
     if rule == "shared":
-        return f"Tie on penalties and tokens: {listed} share the win."
-    return "Fewest penalty points wins; a tie would go to the player with more tokens."
+        return t("Tie on penalties and tokens: {listed} share the win.", listed=listed)
+    return t("Fewest penalty points wins; a tie would go to the player with more tokens.")
 
 
 def final_table(state: StateMessage) -> RenderableType:
@@ -110,7 +161,9 @@ def final_table(state: StateMessage) -> RenderableType:
     order = sorted(
         range(view["players"]), key=lambda s: (result["scores"][s], -view["tokens"][s], s)
     )
-    totals = [("Penalties", result["scores"]), ("Tokens", view["tokens"])]
+    totals = [(t("Penalties"), result["scores"]), (t("Tokens"), view["tokens"])]
     rounds = view["round_penalties"]
-    table = ScoreHistory(state, order, result["winners"], "Round", rounds, totals, PLAYER_WIDTH + 4)
+    table = ScoreHistory(
+        state, order, result["winners"], t("Round"), rounds, totals, PLAYER_WIDTH + 4
+    )
     return Group(table, Text(""), Text(tie_note(state)))

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from core import IllegalMove
 from core.rummikub.sets import read_set
+from tui.base.i18n import N_, words
 from tui.base.names import refusal_words
 from tui.games.rummikub.marks import MINE, Marks, align, carry, unmarked
 
@@ -25,7 +26,7 @@ from tui.games.rummikub.marks import MINE, Marks, align, carry, unmarked
 # land on ("set", set): a set's ✓/✗ mark, standing for the whole set.
 Place = tuple
 
-BEFORE_MELD = (
+BEFORE_MELD = N_(
     "before your initial meld the sets on the table stay as they are: lay new sets of your own"
 )
 
@@ -87,9 +88,11 @@ class Draft:
 
     def pick(self, place: Place, count: int = 1) -> list[str]:
         """Lift the tile at `place` into the hand — with `count`, that many tiles of its set
-        from there on, as one range (issue 12) — or IllegalMove (a sentence) when it cannot."""
+        from there on, as one range (issue 12) — or IllegalMove (a sentence in the reader's
+        language) when it cannot."""
         if self.held:
-            raise IllegalMove(f"you already hold {' '.join(self.held)}: put it down first")
+            held = " ".join(self.held)
+            raise IllegalMove(words("you already hold {tiles}: put it down first", tiles=held))
         if place[0] == "rack" and place[1] < len(self.rack) and count == 1:
             self._save()
             self.held, self.held_marks = [self.rack.pop(place[1])], [MINE]
@@ -97,14 +100,14 @@ class Draft:
         if place[0] == "table" and count > 0 and place[2] + count <= len(self.table[place[1]]):
             index, cut = place[1], slice(place[2], place[2] + count)
             if not self.melded and not self.own(self.marks[index][cut]):
-                raise IllegalMove(BEFORE_MELD)
+                raise IllegalMove(words(BEFORE_MELD))
             self._save()
             self.held, self.held_marks = self.table[index][cut], self.marks[index][cut]
             del self.table[index][cut], self.marks[index][cut]
             if not self.table[index]:
                 del self.table[index], self.marks[index]
             return self.held
-        raise IllegalMove("there is no tile here to pick up")
+        raise IllegalMove(words("there is no tile here to pick up"))
 
     @staticmethod
     def own(marks: list[str]) -> bool:
@@ -117,18 +120,21 @@ class Draft:
         (K10 dropped before K8 K9 makes K8 K9 K10), as the table will show it."""
         tiles, marks = self.held, self.held_marks
         if not tiles:
-            raise IllegalMove("you hold no tile: pick one up first")
+            raise IllegalMove(words("you hold no tile: pick one up first"))
         if place[0] == "rack":
             if not self.own(marks):  # RK-6, issue 12: only tiles from the rack go back
                 raise IllegalMove(
-                    f"{' '.join(tiles)} came from the table: tiles on the table stay there"
+                    words(
+                        "{tiles} came from the table: tiles on the table stay there",
+                        tiles=" ".join(tiles),
+                    )
                 )
             self._save()
             self.rack += tiles
         elif place[0] == "table":
             index = place[1]
             if not self.melded and not self.own(self.marks[index]):
-                raise IllegalMove(BEFORE_MELD)
+                raise IllegalMove(words(BEFORE_MELD))
             self._save()
             self.table[index][place[2] : place[2]] = tiles
             self.marks[index][place[2] : place[2]] = marks
@@ -160,10 +166,10 @@ class Draft:
     def split(self, place: Place) -> None:
         """Cut a set in two before the tile at `place` (a run split to take a tile between)."""
         if place[0] != "table" or not 0 < place[2] < len(self.table[place[1]]):
-            raise IllegalMove("split a set on one of its tiles after the first")
+            raise IllegalMove(words("split a set on one of its tiles after the first"))
         index, at = place[1], place[2]
         if not self.melded and not self.own(self.marks[index]):
-            raise IllegalMove(BEFORE_MELD)
+            raise IllegalMove(words(BEFORE_MELD))
         self._save()
         tiles, marks = self.table[index], self.marks[index]
         self.table[index : index + 1] = [tiles[:at], tiles[at:]]

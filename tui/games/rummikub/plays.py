@@ -9,17 +9,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.rummikub.changes import Change, changes, say
+from core.rummikub.changes import Change, changes
 from core.rummikub.sets import JOKER, TILE_OF
+from tui.base.i18n import N_, listing, words
+from tui.base.seats import name_list
 
+# A play's steps in the past tense, worded where said (`said`): 'Bruno laid …, added …'. Their
+# subject may be "You": a language whose verbs agree with it words them without a person.
 DONE = {
-    "laid": "laid {new}",
-    "added": "added {tiles} to {old}",
-    "split": "split {old} into {new}",
-    "joined": "joined {old} into {new}",
-    "broken": "split {old}",
-    "took": "took {tiles} from {old}",
-    "moved": "moved {tiles} from {old} to {to}",
+    "laid": N_("laid {new}"),
+    "added": N_("added {tiles} to {old}"),
+    "split": N_("split {old} into {new}"),
+    "joined": N_("joined {old} into {new}"),
+    "broken": N_("split {old}"),
+    "took": N_("took {tiles} from {old}"),
+    "moved": N_("moved {tiles} from {old} to {to}"),
 }
 SHORT_RUN = 4  # runs of this many tiles or more are written by their ends
 
@@ -36,14 +40,16 @@ def set_name(tiles: Sequence[str]) -> str:
 
 def play_line(entry: dict[str, Any], who: str) -> str:
     """'Ana added R7 to R4 R5 R6, laid K9 B9 O9.' — with '(initial meld)' for the first.
-    A record kept before plays told their sets (no `gone`) says only the tiles played."""
-    meld = " (initial meld)" if entry["initial"] else ""
+    A record kept before plays told their sets (no `gone`) says only the tiles played. In
+    reading order (the log lays it out)."""
+    meld = words(" (initial meld)") if entry["initial"] else ""
     if "gone" not in entry:
-        return f"{who} played {' '.join(entry.get('tiles', []))}{meld}."
+        tiles = " ".join(entry.get("tiles", []))
+        return words("{who} played {tiles}{meld}.", who=who, tiles=tiles, meld=meld)
     gone = [tuple(s) for s in entry["gone"]]
     made = [tuple(s) for s in entry["made"]]
     phrases = [said(step) for step in merged(changes(gone, made))]
-    return f"{who} {', '.join(phrases)}{meld}."
+    return words("{who} {steps}{meld}.", who=who, steps=listing(phrases), meld=meld)
 
 
 def merged(steps: list[Change]) -> list[Change]:
@@ -59,6 +65,17 @@ def merged(steps: list[Change]) -> list[Change]:
 
 
 def said(step: Change) -> str:
-    """One step in the past tense; rack tiles its words do not show are said after it."""
-    words = say(step, DONE, set_name)
-    return f"{words} ({' '.join(step.unnamed)} from the rack)" if step.unnamed else words
+    """One step in the past tense; rack tiles its words do not show are said after it.
+
+    Worded as core.rummikub.changes.say fills its templates, with the sets listed in the
+    reader's language ('A, B and C': say's own list is English)."""
+    text = words(
+        DONE[step.kind],
+        tiles=set_name(step.tiles),
+        old=name_list([set_name(s) for s in step.old]),
+        new=name_list([set_name(s) for s in step.new]),
+        to=set_name(step.to),
+    )
+    if not step.unnamed:
+        return text
+    return words("{step} ({tiles} from the rack)", step=text, tiles=" ".join(step.unnamed))

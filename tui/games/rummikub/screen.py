@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from core import IllegalMove
 from core.rummikub.play import MELD_POINTS
-from tui.base.i18n import words
+from tui.base.i18n import listing, shown, t, words
 from tui.base.messages import StateMessage
 from tui.base.names import refusal_words
 from tui.base.seats import seat_names
@@ -44,8 +44,9 @@ from tui.screens.game import GameScreen
 from tui.screens.round_summary import last_entry
 
 SORTS = {"colour": colour_first, "number": number_first}
-PICK = "Pick up the tile (or range) under the cursor, or put down what you hold"
-SELECT = "Select a range of a set's tiles"
+PICK = t("Pick up the tile (or range) under the cursor, or put down what you hold")
+SELECT = t("Select a range of a set's tiles")
+MOVE = t("Move along the rack or table")
 
 
 class RummikubScreen(GameScreen):
@@ -54,8 +55,7 @@ class RummikubScreen(GameScreen):
     GAME_ID = "rummikub"
     CSS_PATH = "rummikub.tcss"
     HINT = "core.rummikub.hints:hint"
-    SCORE_WORD = "point"
-    HELP = (
+    HELP = t(
         "Space or Enter picks up the tile under the cursor and puts it down: before a tile, on "
         "a set's · slot (its end), on [new set], or back on the rack if it came from there. "
         "Shift+←/→ on the table selects a range of a set's tiles, to pick up and move as one. "
@@ -65,7 +65,7 @@ class RummikubScreen(GameScreen):
         "pick it up, click a place to put it down; shift+click a tile of the cursor's set to "
         "select the range up to it; click a set's ✓/✗ to pick up the whole set."
     )
-    FINAL_HELP = (
+    FINAL_HELP = t(
         "Each game, the others lose their rack's value (a joker 30) and the winner gains it."
     )
     PLAY_ACTIONS = frozenset(
@@ -86,24 +86,32 @@ class RummikubScreen(GameScreen):
         }
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Move", show=False, tooltip="Move along the rack or table"),
-        Binding("right", "move(1)", "Move", show=False, tooltip="Move along the rack or table"),
-        Binding("shift+left", "extend(-1)", "Select", show=False, tooltip=SELECT),
-        Binding("shift+right", "extend(1)", "Select", show=False, tooltip=SELECT),
-        Binding("up", "zone('table')", "Table", show=False, tooltip="Go up to the table"),
-        Binding("down", "zone('rack')", "Rack", show=False, tooltip="Go down to your rack"),
-        Binding("space,enter", "pick", "Pick/put", key_display="␣", tooltip=PICK),
-        Binding("n", "new_set", "New set", tooltip="Put what you hold down as a new set"),
-        Binding("v", "split", "Split", tooltip="Split the set before the cursor's tile"),
-        Binding("w", "why", "Why", tooltip="Why the set under the cursor is ✓ or ✗"),
-        Binding("s", "sort", "Sort", tooltip="Sort your rack by colour or by number"),
-        Binding("u", "undo", "Undo", tooltip="Take back the last pick or put"),
+        Binding("left", "move(-1)", t("Move"), show=False, tooltip=MOVE),
+        Binding("right", "move(1)", t("Move"), show=False, tooltip=MOVE),
+        Binding("shift+left", "extend(-1)", t("Select"), show=False, tooltip=SELECT),
+        Binding("shift+right", "extend(1)", t("Select"), show=False, tooltip=SELECT),
+        Binding("up", "zone('table')", t("Table"), show=False, tooltip=t("Go up to the table")),
+        Binding("down", "zone('rack')", t("Rack"), show=False, tooltip=t("Go down to your rack")),
+        Binding("space,enter", "pick", t("Pick/put"), key_display="␣", tooltip=PICK),
+        Binding("n", "new_set", t("New set"), tooltip=t("Put what you hold down as a new set")),
+        Binding("v", "split", t("Split"), tooltip=t("Split the set before the cursor's tile")),
+        Binding("w", "why", t("Why"), tooltip=t("Why the set under the cursor is ✓ or ✗")),
+        Binding("s", "sort", t("Sort"), tooltip=t("Sort your rack by colour or by number")),
+        Binding("u", "undo", t("Undo"), tooltip=t("Take back the last pick or put")),
         Binding(
-            "x", "reset", "Reset", tooltip="Put the table and your rack back as the turn began"
+            "x",
+            "reset",
+            t("Reset"),
+            tooltip=t("Put the table and your rack back as the turn began"),
         ),
-        Binding("p", "commit", "Play", tooltip="Play the table as it is now"),
-        Binding("d", "draw_tile", "Draw", tooltip="Draw a tile: your turn ends"),
-        Binding("a", "apply_hint", "Use hint", tooltip="Lay the last hint's play out (p plays it)"),
+        Binding("p", "commit", t("Play"), tooltip=t("Play the table as it is now")),
+        Binding("d", "draw_tile", t("Draw"), tooltip=t("Draw a tile: your turn ends")),
+        Binding(
+            "a",
+            "apply_hint",
+            t("Use hint"),
+            tooltip=t("Lay the last hint's play out (p plays it)"),
+        ),
     ]
     # The footer's order (tui/widgets/footer.py): at 80 columns the keys of a turn fit, from
     # p and d to w; hints, sorting and the frame's keys follow as the width allows, and ?
@@ -176,10 +184,13 @@ class RummikubScreen(GameScreen):
         panel = self.query_one("#rack", TilePanel)
         panel.lay(rack_chunks(rack, cursor), max(20, panel.size.width - 2))
         names = seat_names(self.state)
-        counts = ", ".join(f"{names[i]}: {n}" for i, n in enumerate(view["rack_sizes"]))
-        self.retitle(panel, "border_title", f"Your rack ({sort_name(self.sort)}; s sorts)")
-        self.retitle(scroll, "border_title", f"Table — pool {view['pool_left']} — racks {counts}")
-        self.retitle(scroll, "border_subtitle", self.meld_text())
+        counts = listing(f"{names[i]}: {n}" for i, n in enumerate(view["rack_sizes"]))
+        self.retitle(
+            panel, "border_title", t("Your rack ({sort}; s sorts)", sort=sort_name(self.sort))
+        )
+        title = t("Table — pool {pool} — racks {counts}", pool=view["pool_left"], counts=counts)
+        self.retitle(scroll, "border_title", title)
+        self.retitle(scroll, "border_subtitle", shown(self.meld_text()))
 
     def retitle(self, widget: Widget, attr: str, text: str) -> None:
         """Set a border's title or subtitle as plain text (names are not markup), only when it
@@ -198,28 +209,36 @@ class RummikubScreen(GameScreen):
             scroll.scroll_to(y=row - height + 1, animate=False)
 
     def meld_text(self) -> str:
-        """Before the initial meld, its value against 30 (RK-8); the tiles in hand, if any."""
+        """Before the initial meld, its value against 30 (RK-8); the tiles in hand, if any (in
+        reading order: the border lays it out)."""
         assert self.state is not None
         parts = []
         draft = self.draft
         if draft is not None:
             if not self.state["view"]["melded"][self.state["seat"]]:
                 value = draft.meld_value()
-                parts.append(f"initial meld {value}/{MELD_POINTS}{' ✓' if value >= 30 else ''}")
+                done = " ✓" if value >= MELD_POINTS else ""
+                meld = words("initial meld {value}/{needed}{done}", value=value,
+                             needed=MELD_POINTS, done=done)  # fmt: skip
+                parts.append(meld)
             if draft.held:
-                parts.append(f"holding {' '.join(draft.held)}")
+                parts.append(words("holding {tiles}", tiles=" ".join(draft.held)))
         return " — ".join(parts)
 
     def my_prompt(self, state: StateMessage) -> str:
         draft = self.draft
         if draft is not None and draft.held:
             held = " ".join(draft.held)
-            return f"Holding {held}: ←/→/↑/↓ to a place, space puts it down, n: new set."
+            return words(
+                "Holding {tiles}: ←/→/↑/↓ to a place, space puts it down, n: new set.", tiles=held
+            )
         if self.anchor is not None:
-            return "A range is selected: shift+←/→ changes it, space picks it up."
+            return words("A range is selected: shift+←/→ changes it, space picks it up.")
         if draft is not None and draft.changed:
-            return "Your turn: p plays this table, x resets, u undoes, w says why a set is ✗."
-        return "Your turn: ←/→/↑/↓ move, space picks up a tile, d draws, h hints."
+            return words(
+                "Your turn: p plays this table, x resets, u undoes, w says why a set is ✗."
+            )
+        return words("Your turn: ←/→/↑/↓ move, space picks up a tile, d draws, h hints.")
 
     @classmethod
     def log_line(cls, entry: dict[str, Any], names: list[str]) -> str | None:
@@ -237,8 +256,8 @@ class RummikubScreen(GameScreen):
         end = last_entry(view, "game_end")
         if end is None:
             return super().round_summary(state)
-        title = game_end_line(end, seat_names(state))
-        nxt = f"Game {end['game_no'] + 1} of {view['games']} comes next."
+        title = shown(game_end_line(end, seat_names(state)))
+        nxt = t("Game {game} of {games} comes next.", game=end["game_no"] + 1, games=view["games"])
         return title, Group(match_table(state, end["game_no"]), Text(f"\n{nxt}"))
 
     # ---- editing the draft --------------------------------------------------------------
@@ -284,7 +303,7 @@ class RummikubScreen(GameScreen):
         """Grow or shrink the selected range of the cursor's set (issue 12: move a range)."""
         draft = self.draft
         if draft is None or draft.held or self.cursor[0] != "table":
-            self.say("Shift+←/→ selects tiles of a set on the table, with empty hands.")
+            self.say(words("Shift+←/→ selects tiles of a set on the table, with empty hands."))
             return
         at = self.cursor[2] + step
         if 0 <= at < len(draft.table[self.cursor[1]]):
@@ -375,7 +394,7 @@ class RummikubScreen(GameScreen):
     def action_why(self) -> None:
         """The verdict of the set under the cursor (issue 12: the reason on demand)."""
         if self.draft is None or self.cursor[0] != "table":
-            self.say("w explains the set under the cursor: move up to the table first.")
+            self.say(words("w explains the set under the cursor: move up to the table first."))
             return
         self.say(set_reason(self.draft.table[self.cursor[1]]))
 
@@ -387,29 +406,31 @@ class RummikubScreen(GameScreen):
     def action_undo(self) -> None:
         self.anchor = None
         if self.draft is not None:
-            self._settle(None if self.draft.undo() else "Nothing to undo this turn.")
+            self._settle(None if self.draft.undo() else words("Nothing to undo this turn."))
 
     def action_reset(self) -> None:
         self.anchor = None
         if self.draft is not None:
             self.draft.reset()
-            self._settle("The table and your rack are back as the turn began.")
+            self._settle(words("The table and your rack are back as the turn began."))
 
     def action_apply_hint(self) -> None:
         action = self.hint_action
         if self.draft is None or not action or action.get("kind") != "play":
-            self.say("No play to apply: h asks for a hint first (if it says draw, press d).")
+            self.say(words("No play to apply: h asks for a hint first (if it says draw, press d)."))
             return
         self.anchor = None
         self.draft.adopt(action["table"])
-        self._settle("The hint's table is your draft: p plays it, u takes it back.")
+        self._settle(words("The hint's table is your draft: p plays it, u takes it back."))
 
     async def action_commit(self) -> None:
         draft = self.draft
         if draft is None:
             return
         if draft.held:
-            self.say(f"You hold {' '.join(draft.held)}: put it down before playing.")
+            self.say(
+                words("You hold {tiles}: put it down before playing.", tiles=" ".join(draft.held))
+            )
             return
         await self.send({"kind": "play", "table": [list(s) for s in draft.table]})
 
@@ -418,4 +439,5 @@ class RummikubScreen(GameScreen):
 
 
 def sort_name(sort: str) -> str:
-    return "colour, then number" if sort == "colour" else "number, then colour"
+    """How the rack is sorted, in reading order (a part of the rack's title)."""
+    return words("colour, then number") if sort == "colour" else words("number, then colour")

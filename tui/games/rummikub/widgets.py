@@ -22,8 +22,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from core.rummikub.sets import JOKER, TILE_OF, read_set
+from tui.base.i18n import Counted, listing, t, words, words_n
 from tui.base.messages import StateMessage
-from tui.base.seats import PLAYER_WIDTH, plural, seat_label
+from tui.base.seats import PLAYER_WIDTH, seat_label
 from tui.games.rummikub.draft import Place, set_problem
 from tui.games.rummikub.marks import PLAIN, Marks
 from tui.games.rummikub.plays import play_line
@@ -32,7 +33,9 @@ from tui.games.rummikub.plays import play_line
 # in magenta (no tile colour is magenta): reversed video is the cursor's and a range's alone.
 TILE_STYLES = {"K": "bold", "R": "bold red", "B": "bold bright_blue", "O": "bold yellow"}
 JOKER_STYLE = "bold magenta"
-JOKER_FACE = "J☺"
+JOKER_FACE = "J☺"  # not words
+NEW_SET = t("[new set]")  # the slot for a new set, while tiles are in hand
+TILES = Counted("{count} tile", "{count} tiles")
 CURSOR = "reverse"
 GAP = "   "  # between sets on a row
 SLOT = "·"  # where tiles in hand may go: the end of a set, a new set
@@ -193,7 +196,7 @@ def table_chunks(
             cells += [(" ", "", None), (SLOT, CURSOR if end in lit else "dim", end)]
         chunks.append(cells)
     new = ("new",)
-    label = "[new set]" if holding else "[ ]"
+    label = NEW_SET if holding else "[ ]"
     chunks.append([(label, CURSOR if new in lit else "dim", new)])
     return chunks
 
@@ -213,37 +216,62 @@ def rack_chunks(rack: list[str], cursor: Place | None) -> list[list[Cell]]:
 
 
 def set_reason(tiles: list[str]) -> str:
-    """A set's verdict in words: why it is invalid, or what it is worth."""
+    """A set's verdict in words (reading order): why it is invalid, or what it is worth."""
     problem = set_problem(tiles)
     if problem is not None:
-        return f"Invalid: {problem}."
-    return f"Valid: {' '.join(tiles)} is worth {read_set(tiles).best_value}."
+        return words("Invalid: {reason}.", reason=problem)
+    value = read_set(tiles).best_value
+    return words("Valid: {tiles} is worth {value}.", tiles=" ".join(tiles), value=value)
 
 
 def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
-    """One log entry in plain words: who played what, who drew, who ran out of time."""
+    """One log entry in plain words (reading order): who played what, who drew, who ran out
+    of time. A sentence about the player has its own words ("You drew R7.")."""
     kind = entry["type"]
     if kind == "game_start":
-        return f"Game {entry['game_no']} starts; first to play: {names[entry['first']]}."
+        first = names[entry["first"]]
+        return words("Game {game} starts; first to play: {who}.", game=entry["game_no"], who=first)
     if kind == "game_end":
-        scores = ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(entry["scores"]))
-        return f"{game_end_line(entry, names)} Scores: {scores}."
+        scores = listing(f"{names[s]} {v:+d}" for s, v in enumerate(entry["scores"]))
+        return words("{end} Scores: {scores}.", end=game_end_line(entry, names), scores=scores)
     who = names[entry["seat"]]
+    you = who == words("You")
     if kind == "play":
         return play_line(entry, who)
     if kind == "draw":
-        return f"{who} drew {entry['tile']}." if "tile" in entry else f"{who} drew a tile."
+        if "tile" in entry:
+            if you:
+                return words("You drew {tile}.", tile=entry["tile"])
+            return words("{who} drew {tile}.", who=who, tile=entry["tile"])
+        return words("You drew a tile.") if you else words("{who} drew a tile.", who=who)
     if kind == "timeout":
-        took = " ".join(entry["tiles"]) if "tiles" in entry else plural(entry["count"], "tile")
-        return f"{who} ran out of time and took {took}."
-    return f"{who} passed: the pool is empty."
+        took = " ".join(entry["tiles"]) if "tiles" in entry else TILES.of(entry["count"])
+        if you:
+            return words("You ran out of time and took {tiles}.", tiles=took)
+        return words("{who} ran out of time and took {tiles}.", who=who, tiles=took)
+    if you:
+        return words("You passed: the pool is empty.")
+    return words("{who} passed: the pool is empty.", who=who)
 
 
 def game_end_line(entry: dict[str, Any], names: list[str]) -> str:
-    """'Game 2 is over: Ana went out.' (RK-15, RK-17)."""
-    how = "went out" if entry["how"] == "out" else "had the lowest rack (blocked)"
-    who = ", ".join(names[s] for s in entry["winners"])
-    return f"Game {entry['game_no']} is over: {who} {how}."
+    """'Game 2 is over: Ana went out.' (RK-15, RK-17), in reading order."""
+    winners = [names[s] for s in entry["winners"]]
+    game, who = entry["game_no"], listing(winners)
+    you = winners == [words("You")]
+    if entry["how"] == "out":
+        if you:
+            return words("Game {game} is over: You went out.", game=game)
+        return words("Game {game} is over: {who} went out.", game=game, who=who)
+    if you:
+        return words("Game {game} is over: You had the lowest rack (blocked).", game=game)
+    return words_n(
+        "Game {game} is over: {who} had the lowest rack (blocked).",
+        "Game {game} is over: {who} had the lowest rack (blocked).",
+        len(winners),
+        game=game,
+        who=who,
+    )
 
 
 def score_table(state: StateMessage) -> Table:
@@ -266,12 +294,12 @@ def match_table(state: StateMessage, upto: int, winners: list[int] | None = None
     racks = racks or [[] for _ in range(view["players"])]
     table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
     table.add_column("", width=1, no_wrap=True)
-    table.add_column("Player", no_wrap=True, max_width=PLAYER_WIDTH)
-    table.add_column("Tiles left", ratio=1, min_width=12)
+    table.add_column(t("Player"), no_wrap=True, max_width=PLAYER_WIDTH)
+    table.add_column(t("Tiles left"), ratio=1, min_width=12)
     games = view["games"] > 1
     for entry in ends if games else []:
-        table.add_column(f"Game {entry['game_no']}", justify="right", no_wrap=True)
-    table.add_column("Total" if games else "Score", justify="right", no_wrap=True)
+        table.add_column(t("Game {game}", game=entry["game_no"]), justify="right", no_wrap=True)
+    table.add_column(t("Total") if games else t("Score"), justify="right", no_wrap=True)
     for seat in sorted(range(view["players"]), key=lambda s: (-totals[s], s)):
         won = seat in winners
         table.add_row(
@@ -288,5 +316,5 @@ def match_table(state: StateMessage, upto: int, winners: list[int] | None = None
 def tiles_text(tiles: list[str]) -> Text:
     """A rack's tiles in their colours (each with its letter), or 'none' for an empty rack."""
     if not tiles:
-        return Text("none", style="italic")
+        return Text(t("none"), style="italic")
     return Text(" ").join(Text(tile_face(t), style=tile_style(t)) for t in tiles)

@@ -1,0 +1,53 @@
+"""Issue 27: each game's screen and its final table, in each language, at 80x24: snapshots
+(SVG screenshots, like pytest-textual-snapshot's) and no text cut short.
+
+Each language runs in its own process (tests/i18n/screens_script.py): the language is chosen
+once, before the screens are imported. `pytest tests/i18n --snapshot-update` writes the
+baselines; look at them (tests/i18n/__snapshots__/*.svg, in a browser) before committing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.i18n.screens_script import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+BASELINES = Path(__file__).resolve().parent / "__snapshots__"
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "cs", "ro", "fa"])
+def test_each_game_and_its_final_table_in_each_language(
+    language: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    env = {**os.environ, "GAMENIGHT_CONFIG_DIR": str(tmp_path), "GAMENIGHT_DATA_DIR": str(tmp_path)}
+    drawn = subprocess.run(
+        [sys.executable, "-m", "tests.i18n.screens_script", language, str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    cut = json.loads(drawn.stdout.strip().splitlines()[-1])
+    assert cut == {name: [] for name in cut}, "texts cut short at 80x24"
+    assert len(cut) == 2 * len(GAMES)
+    update = request.config.getoption("--snapshot-update", default=False)
+    differ = []
+    for name in cut:
+        svg = (tmp_path / f"{language}_{name}.svg").read_text()
+        baseline = BASELINES / f"{language}_{name}.svg"
+        if update:
+            BASELINES.mkdir(exist_ok=True)
+            baseline.write_text(svg)
+        elif not baseline.is_file() or baseline.read_text() != svg:
+            (tmp_path / f"{language}_{name}.new.svg").write_text(svg)
+            differ.append(name)
+    assert not differ, f"screens unlike their snapshots (new ones in {tmp_path}): {differ}"

@@ -1,0 +1,94 @@
+"""Markdown for a right-to-left language, laid out for a left-to-right terminal.
+
+Textual's `Markdown` wraps a paragraph after it is drawn, left to right: a Persian paragraph
+put in visual order first (tui/base/bidi.py) would then be cut in the wrong places, its first
+words landing on the last line. So a Persian text is wrapped here, in reading order, to the
+width it is drawn at; then each line is shaped and reordered by itself and set against the
+right edge, where a Persian reader starts. The rules texts in Persian keep to the Markdown this
+reads: headings, paragraphs, bullet and numbered lists (one level) and **bold** (shown plain:
+a bold run reordered with its line would need the styles reordered too).
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.text import Text
+
+from tui.base.bidi import visual
+
+ITEM = re.compile(r"(?:[-*]|\d+\.)\s+")
+BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+@dataclass(frozen=True)
+class Block:
+    """A heading (level 1 or 2), a paragraph (level 0) or a list item (`mark`: '•', '3.')."""
+
+    text: str
+    level: int = 0
+    mark: str = ""
+
+
+def blocks(markdown: str) -> Iterator[Block]:
+    """The text's blocks, each with its lines joined (Markdown's soft line breaks)."""
+    lines: list[str] = []
+    mark = ""
+
+    def flush() -> Iterator[Block]:
+        if lines:
+            yield Block(BOLD.sub(r"\1", " ".join(lines)), 0, mark)
+        lines.clear()
+
+    for raw in markdown.splitlines():
+        line = raw.strip()
+        item = ITEM.match(line)
+        if not line:
+            yield from flush()
+            mark = ""
+        elif line.startswith("#"):
+            yield from flush()
+            mark = ""
+            level = len(line) - len(line.lstrip("#"))
+            yield Block(BOLD.sub(r"\1", line.lstrip("#").strip()), min(level, 2))
+        elif item:
+            yield from flush()
+            token = item.group(0).strip()
+            mark = "•" if token in "-*" else token
+            lines.append(line[item.end() :])
+        else:
+            lines.append(line)
+    yield from flush()
+
+
+class RightToLeftMarkdown:
+    """A Rich renderable: the text's blocks wrapped to the width given, each line laid out
+    right to left and set against the right edge."""
+
+    def __init__(self, markdown: str) -> None:
+        self.blocks = list(blocks(markdown))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(options.max_width, 10)
+        for index, block in enumerate(self.blocks):
+            if index and (block.level or not block.mark):
+                yield Text("")  # a blank line between blocks, not between list items
+            style = "bold underline" if block.level == 1 else "bold" if block.level else ""
+            for line in self._lines(block, width):
+                drawn = visual(line, right_to_left=True)
+                yield Text(" " * max(width - cell_len(drawn), 0) + drawn, style=style)
+
+    @staticmethod
+    def _lines(block: Block, width: int) -> list[str]:
+        """The block cut to `width` in reading order; a list item's lines hang under its text."""
+        if not block.mark:
+            return textwrap.wrap(block.text, width) or [""]
+        lead = f"{block.mark} "
+        return textwrap.wrap(
+            block.text, width, initial_indent=lead, subsequent_indent=" " * len(lead)
+        )
