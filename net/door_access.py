@@ -1,4 +1,5 @@
-"""Who may come in through a door (the SSH door, the browser door): the table password.
+"""Who may come in through a door (the SSH door, the browser door): the table password, and
+the words the doors say before the game's own screen is up.
 
 One small module shared by both doors, so a table has one password whatever way a friend
 comes in. The password is set by the host (`gamenight host --door-password TEXT`) or by the
@@ -11,7 +12,10 @@ from __future__ import annotations
 import asyncio
 import hmac
 import os
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 PASSWORD_ENV = "GAMENIGHT_DOOR_PASSWORD"
 WEB_WHO_PREFIX = "web-"  # the browser door's people: web-<random hex> (net/web_door.py)
@@ -28,11 +32,13 @@ class Visitor:
     down with under it, so it must be theirs alone (a random id per browser, per SSH connection,
     or per SSH key; never a user name anyone may type). `name` is a name to offer them (an SSH
     user name that is a name), `again` how to come back to their seat after a drop (told to
-    them on the join screen and when the session ends)."""
+    them on the join screen and when the session ends), `languages` the ones their browser or
+    their SSH client's locale asks for: the door's program speaks the first it has."""
 
     who: str
     name: str = ""
     again: str = ""
+    languages: tuple[str, ...] = ()  # theirs, most wanted first (browser, SSH client's locale)
 
 
 def set_password(text: str | None) -> None:
@@ -57,3 +63,98 @@ def check_password(given: str) -> bool:
 async def refusal_pause() -> None:
     """Wait before answering a refused attempt: what makes guessing slow."""
     await asyncio.sleep(REFUSAL_DELAY)
+
+
+# ---- the doors' words ---------------------------------------------------------------------
+# What a door says itself (a refusal, its web page) is said in the person's language when the
+# program that opened the door knows it: `net` has no catalogs (they are the TUI's), so that
+# program hands the doors a `Wording` (tui/table/door_words.py). Until then, English.
+
+
+def N_(text: str) -> str:
+    """Mark a door's text for the catalogs (Babel extracts net/ssh_door.py and web_door.py)."""
+    return text
+
+
+class Wording(Protocol):
+    """The doors' words in a person's language."""
+
+    def language(self, wanted: Sequence[str]) -> str:
+        """The language to speak to someone who wants `wanted` (most wanted first): the first
+        one there are words for, else the host's."""
+        ...
+
+    def words(self, language: str, text: str, /, **params: object) -> str:
+        """`text` (an N_-marked English template) in `language`, in reading order."""
+        ...
+
+    def for_terminal(self, language: str, text: str, /, **params: object) -> str:
+        """`words`, laid out for a terminal that draws left to right (Persian reordered)."""
+        ...
+
+    def right_to_left(self, language: str) -> bool: ...
+
+
+class English:
+    """The doors' words when no program gave others."""
+
+    def language(self, wanted: Sequence[str]) -> str:
+        return "en"
+
+    def words(self, language: str, text: str, /, **params: object) -> str:
+        return text.format(**params) if params else text
+
+    def for_terminal(self, language: str, text: str, /, **params: object) -> str:
+        return self.words(language, text, **params)
+
+    def right_to_left(self, language: str) -> bool:
+        return False
+
+
+_wording: Wording = English()
+
+
+def set_wording(wording: Wording) -> None:
+    """The doors' words from now on (the TUI sets its catalogs' when it opens a door)."""
+    global _wording
+    _wording = wording
+
+
+def wording() -> Wording:
+    return _wording
+
+
+LANGUAGE_TAG = re.compile(r"([A-Za-z]{1,8})(?:[-_][A-Za-z0-9]{1,8})*(?:;q=([01](?:\.\d{0,3})?))?")
+MAX_LANGUAGES = 8
+
+
+def accept_languages(header: str) -> tuple[str, ...]:
+    """A browser's languages (its Accept-Language header), most wanted first, by their
+    primary tag: 'hu-HU,hu;q=0.9,en;q=0.8' gives ('hu', 'en'). What does not parse is left out;
+    at most MAX_LANGUAGES."""
+    wanted: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header.replace(" ", "").split(",")[: MAX_LANGUAGES * 4]):
+        match = LANGUAGE_TAG.fullmatch(part)
+        if match:
+            weight = float(match.group(2)) if match.group(2) else 1.0
+            if weight > 0:
+                wanted.append((-weight, index, match.group(1).lower()))
+    chosen: list[str] = []
+    for _, _, code in sorted(wanted):
+        if code not in chosen:
+            chosen.append(code)
+    return tuple(chosen[:MAX_LANGUAGES])
+
+
+LOCALE_NAMES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def locale_languages(env: Mapping[str, object]) -> tuple[str, ...]:
+    """The language of a locale an SSH client sent (LC_ALL, then LC_MESSAGES, then LANG: the
+    first set decides, as in POSIX): 'hu_HU.UTF-8' gives ('hu',)."""
+    for name in LOCALE_NAMES:
+        value = env.get(name)
+        if isinstance(value, str) and value:
+            match = LANGUAGE_TAG.match(value)
+            return (match.group(1).lower(),) if match else ()
+    return ()

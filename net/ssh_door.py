@@ -34,11 +34,13 @@ import os
 import re
 import secrets
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import asyncssh
 
 from net import door_access
+from net.door_access import N_
 from net.limits import JoinLimiter, JoinPolicy
 from net.protocol import ProtocolError
 from net.pty_process import PtyProcess
@@ -49,7 +51,9 @@ log = logging.getLogger(__name__)
 MAX_SESSIONS = 16  # programs running at once: each is a whole app, so outsiders are bounded
 LOGIN_TIMEOUT = 30.0  # seconds to authenticate before the connection is dropped
 DEFAULT_TERM = "xterm-256color"
-PASSED_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM")  # a client's settings worth keeping
+PASSED_ENV = ("LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "COLORTERM")  # a client's, kept
+LOCALE_ENV = ("LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "LANGUAGE")  # the host's, dropped
+# when the client sent a locale of its own (else the host's LC_ALL would outrank its LANG)
 
 GENERIC_USERS = frozenset({"play", "gamenight", "guest"})  # user names that are no one's name
 HANDLE = re.compile(r"p-([0-9a-f]{12})([0-9a-f]{12})")
@@ -58,13 +62,24 @@ KEY_WHO = "key-"
 DoorCommand = Callable[[door_access.Visitor], list[str]]
 """The program to run for a person (`tui.programs.door.door_command` bound to the table)."""
 
-TOO_MANY_TRIES = "Too many tries from your address: wait a minute, then try again.\r\n"
-TOO_MANY_JOINS = "Too many new sessions from your address: wait a minute, then try again.\r\n"
-DOOR_FULL = "The door is full: every place behind it is taken. Ask the host.\r\n"
-GAMENIGHT_ONLY = (
+TOO_MANY_TRIES = N_("Too many tries from your address: wait a minute, then try again.")
+TOO_MANY_JOINS = N_("Too many new sessions from your address: wait a minute, then try again.")
+DOOR_FULL = N_("The door is full: every place behind it is taken. Ask the host.")
+GAMENIGHT_ONLY = N_(
     "This door runs Gamenight only: commands, file copy and forwarding are off. "
-    "Connect with a terminal: ssh -t -p {port} play@<host>\r\n"
+    "Connect with a terminal: ssh -t -p {port} play@<host>"
 )
+NO_FORWARDING = N_("this door runs Gamenight only: forwarding is off")
+NOT_STARTED = N_("Gamenight could not start here; tell the host.")
+COME_BACK = N_("To come back to your seat: {command}")
+
+
+def said(languages: tuple[str, ...], text: str, **params: object) -> bytes:
+    """A line of the door's own, in the person's language (the host's before their client
+    said what it speaks), laid out for their terminal."""
+    wording = door_access.wording()
+    line = wording.for_terminal(wording.language(languages), text, **params)
+    return f"{line}\r\n".encode()
 
 
 class Handles:
@@ -193,7 +208,7 @@ class DoorServer(asyncssh.SSHServer):
         if self.door.open_to_all:
             return False
         if self.door.guesses.barred(self.address, asyncio.get_running_loop().time()):
-            self._banner(TOO_MANY_TRIES)
+            self._banner(said((), TOO_MANY_TRIES).decode())
         return True
 
     def _banner(self, text: str) -> None:
@@ -210,7 +225,7 @@ class DoorServer(asyncssh.SSHServer):
             delay = self.door.guesses.admit(self.address, asyncio.get_running_loop().time())
         except ProtocolError:
             self.door.refuse("a password (too many tries from that address)", self.peer)
-            self._banner(TOO_MANY_TRIES)
+            self._banner(said((), TOO_MANY_TRIES).decode())
             await door_access.refusal_pause()
             return False
         if door_access.check_password(password):
@@ -287,7 +302,7 @@ class DoorServer(asyncssh.SSHServer):
         self.door.refuse(what, self.peer)
         raise asyncssh.ChannelOpenError(
             asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-            "this door runs Gamenight only: forwarding is off",
+            door_access.wording().words(door_access.wording().language(()), NO_FORWARDING),
         )
 
 
@@ -346,12 +361,17 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         assert self.chan is not None
         host, port = self.chan.get_extra_info("peername")[:2]
         self.door.refuse(what, f"{host}:{port}")
-        self.refusal = GAMENIGHT_ONLY.format(port=self.door.port)
+        self.refusal = GAMENIGHT_ONLY
+
+    def _languages(self) -> tuple[str, ...]:
+        """What the person's SSH client says they speak (its locale, if it sent one)."""
+        assert self.chan is not None
+        return door_access.locale_languages(self.chan.get_environment())
 
     def session_started(self) -> None:
         if self.refusal is not None:
             assert self.chan is not None
-            self.chan.write_stderr(self.refusal.encode())
+            self.chan.write_stderr(said(self._languages(), self.refusal, port=self.door.port))
             self.chan.exit(1)
             return
         self._task = asyncio.get_running_loop().create_task(self._start())
@@ -360,9 +380,13 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         assert self.chan is not None
         await asyncio.sleep(self.delay)
         kept_out = ("COLUMNS", "LINES", door_access.PASSWORD_ENV)  # the pty's size; a secret
+        languages = self._languages()
+        if languages:
+            kept_out += LOCALE_ENV
         env = {k: v for k, v in os.environ.items() if k not in kept_out}
         sent = self.chan.get_environment()
         env.update({k: str(sent[k]) for k in PASSED_ENV if isinstance(sent.get(k), str)})
+        self.visitor = replace(self.visitor, languages=languages)
         env["TERM"] = self.term or DEFAULT_TERM
         try:
             self.process = await PtyProcess.spawn(
@@ -374,7 +398,7 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
             )
         except OSError as err:
             log.error("ssh door could not start the game for %s: %s", self.visitor.who, err)
-            self.chan.write(b"Gamenight could not start here; tell the host.\r\n")
+            self.chan.write(said(self.visitor.languages, NOT_STARTED))
             self.chan.exit(1)
             return
         for data in self._early:
@@ -392,7 +416,7 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         in without a key how to come back as themselves."""
         if self.chan is not None and not self.chan.is_closing():
             if self.visitor.again:
-                self.chan.write(f"To come back to your seat: {self.visitor.again}\r\n".encode())
+                self.chan.write(said(self.visitor.languages, COME_BACK, command=self.visitor.again))
             self.chan.exit(max(status, 0))
 
     def data_received(self, data: bytes, datatype: object) -> None:

@@ -40,6 +40,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from net import door_access
+from net.door_access import N_
 from net.limits import JoinLimiter, JoinPolicy
 from net.protocol import ProtocolError
 
@@ -54,6 +55,7 @@ IDLE_SECONDS = 30 * 60.0
 WILDCARDS = ("0.0.0.0", "::", "")
 QUIT_SECONDS = 3.0  # a door client told to quit that is still there then is killed
 REAP_SECONDS = 1.0  # from its output closing to the child watcher having seen it go
+MAX_REMEMBERED = 10_000  # browsers whose languages are kept (a flood of new ids is bounded)
 MAX_MESSAGE = 64 * 1024  # bytes: a keystroke, a paste or a resize is far smaller
 COLUMNS = (20, 400)  # the terminal sizes a page may ask for
 ROWS = (8, 200)
@@ -61,6 +63,40 @@ ROWS = (8, 200)
 log = logging.getLogger("textual-serve")
 log.addHandler(logging.NullHandler())
 log.propagate = False  # the host's terminal is a Textual screen: no log lines over it
+
+
+OPENING = N_("Opening {table}…")
+ENDED = N_("Session ended.")
+OPEN_AGAIN = N_("Open again")
+TABLE_PASSWORD = N_("Table password")
+COME_IN = N_("Come in")
+NO_COOKIE = N_("Your browser refused the cookie this door needs.")
+WRONG_PASSWORD = N_("That is not the table's password.")
+DOOR_FULL = N_("The table's browser door is full ({count} browsers): try later.")
+TOO_MANY_BROWSERS = N_("Too many new browsers from your address: wait a minute, then try again.")
+
+
+@dataclass(frozen=True)
+class Speech:
+    """The language a page is in: the browser's (its Accept-Language) when the door has words
+    for it (net/door_access.py's `Wording`), else the host's."""
+
+    language: str
+    wanted: tuple[str, ...] = ()  # the browser's languages, most wanted first
+
+    @classmethod
+    def of(cls, request: web.Request) -> Speech:
+        wanted = door_access.accept_languages(request.headers.get("Accept-Language", ""))
+        return cls(door_access.wording().language(wanted), wanted)
+
+    def words(self, text: str, /, **params: object) -> str:
+        """A text of the door's in this language (a browser lays out right-to-left text)."""
+        return door_access.wording().words(self.language, text, **params)
+
+    def html_fields(self) -> dict[str, str]:
+        """The page's `lang` and `dir`."""
+        rtl = door_access.wording().right_to_left(self.language)
+        return {"lang": html.escape(self.language), "dir": "rtl" if rtl else "ltr"}
 
 
 def clamp(text: str | int | None, bounds: tuple[int, int], default: int) -> int:
@@ -166,6 +202,8 @@ class WebDoor:
         # seen before (a reload, a second tab) is no new join: its client takes its seat back.
         self.joins: JoinLimiter | None = JoinLimiter(JoinPolicy())
         self.seen: set[str] = set()
+        self.languages: dict[str, tuple[str, ...]] = {}  # each browser's, as its page asked
+        # (a websocket's handshake may not say: Chromium sends no Accept-Language with it)
         self.port = 0
         self.addresses: list[str] = []  # where it listens
         self.shown: list[str] = []  # the addresses to give friends (the lobby's, on 0.0.0.0)
@@ -229,21 +267,25 @@ class WebDoor:
         return who if WHO.fullmatch(who) else None
 
     async def page(self, request: web.Request) -> web.Response:
-        """The terminal page (or the password form), handing a new browser its identity."""
+        """The terminal page (or the password form), handing a new browser its identity, in
+        the browser's language when the door has its words (its Accept-Language)."""
         who = self._who(request) or secrets.token_hex(12)
+        speech = Speech.of(request)
+        if len(self.languages) < MAX_REMEMBERED or who in self.languages:
+            self.languages[who] = speech.wanted
         if door_access.password() is not None and who not in self.admitted:
-            response = self._form("")
+            response = self._form(speech, "")
         elif who not in self.sessions and len(self.sessions) >= self.max_sessions:
-            response = self._notice(
-                f"The table's browser door is full ({self.max_sessions} browsers): try later."
-            )
+            response = self._notice(speech, speech.words(DOOR_FULL, count=self.max_sessions))
         else:
             try:
                 await self._pace(request, who)
             except web.HTTPTooManyRequests as refused:
-                response = self._notice(refused.text or "", status=refused.status)
+                response = self._notice(
+                    speech, speech.words(TOO_MANY_BROWSERS), status=refused.status
+                )
             else:
-                response = self._terminal(request, who)
+                response = self._terminal(request, who, speech)
         response.set_cookie(
             COOKIE, who, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="Lax", path="/"
         )
@@ -253,21 +295,26 @@ class WebDoor:
     async def login(self, request: web.Request) -> web.Response:
         """The password form's answer: the terminal page, or the form again after a pause."""
         who = self._who(request)
+        speech = Speech.of(request)
         form = await request.post()
         given = form.get("password")
         if who is None:
-            return self._form("Your browser refused the cookie this door needs.")
+            return self._form(speech, speech.words(NO_COOKIE))
         if isinstance(given, str) and door_access.check_password(given):
             self.admitted.add(who)
             raise web.HTTPSeeOther("/")
         await door_access.refusal_pause()
-        return self._form("That is not the table's password.")
+        return self._form(speech, speech.words(WRONG_PASSWORD))
 
-    def _terminal(self, request: web.Request, who: str) -> web.Response:
+    def _terminal(self, request: web.Request, who: str, speech: Speech) -> web.Response:
         font_size = clamp(request.query.get("fontsize"), (8, 40), 16)
         page = PAGE.read_text(encoding="utf-8")
         fields = {
             "title": html.escape(self.title),
+            "opening": html.escape(speech.words(OPENING, table=self.title)),
+            "ended": html.escape(speech.words(ENDED)),
+            "again": html.escape(speech.words(OPEN_AGAIN)),
+            **speech.html_fields(),
             "static": "/static/",
             "websocket": f"/ws/{who}",
             "font_size": str(font_size),
@@ -276,17 +323,19 @@ class WebDoor:
             page = page.replace("{{ " + key + " }}", value)
         return web.Response(text=page, content_type="text/html")
 
-    def _form(self, said: str) -> web.Response:
+    def _form(self, speech: Speech, said: str) -> web.Response:
         said_html = f"<p class=said>{html.escape(said)}</p>" if said else ""
+        password, come_in = speech.words(TABLE_PASSWORD), speech.words(COME_IN)
         return _small_page(
             self.title,
-            "<form method=post><label>Table password "
+            speech,
+            f"<form method=post><label>{html.escape(password)} "
             "<input type=password name=password autofocus></label> "
-            f"<button>Come in</button></form>{said_html}",
+            f"<button>{html.escape(come_in)}</button></form>{said_html}",
         )
 
-    def _notice(self, said: str, status: int = 503) -> web.Response:
-        return _small_page(self.title, f"<p>{html.escape(said)}</p>", status=status)
+    def _notice(self, speech: Speech, said: str, status: int = 503) -> web.Response:
+        return _small_page(self.title, speech, f"<p>{html.escape(said)}</p>", status=status)
 
     async def _pace(self, request: web.Request, who: str) -> None:
         """A browser not seen before: wait as the pace of joins from its address says, or
@@ -314,8 +363,9 @@ class WebDoor:
             raise web.HTTPServiceUnavailable(text="the browser door is full")
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         await websocket.prepare(request)
+        languages = self.languages.get(who) or Speech.of(request).wanted
         service = DoorAppService(
-            self.command(door_access.Visitor(WHO_PREFIX + who)),
+            self.command(door_access.Visitor(WHO_PREFIX + who, languages=languages)),
             self.error_log,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
@@ -391,9 +441,11 @@ def _host(address: str) -> str:
     return f"[{address}]" if ":" in address else address
 
 
-def _small_page(title: str, body: str, status: int = 200) -> web.Response:
+def _small_page(title: str, speech: Speech, body: str, status: int = 200) -> web.Response:
+    fields = speech.html_fields()
     text = (
-        "<!DOCTYPE html><html><head><meta charset=utf-8>"
+        f'<!DOCTYPE html><html lang="{fields["lang"]}" dir="{fields["dir"]}"><head>'
+        "<meta charset=utf-8>"
         '<meta name=viewport content="width=device-width, initial-scale=1">'
         f"<title>{html.escape(title)}</title><style>body{{background:#0c181f;color:#eee;"
         "font:18px monospace;padding:2em}input,button{font:inherit;margin:.5em 0}"

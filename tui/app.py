@@ -230,7 +230,7 @@ class GamenightApp(App[None]):
         try:
             replay = read_replay(path)
         except ValueError as err:
-            self.notify(plain(err), severity="error", markup=False, timeout=10)
+            self.notify(shown(plain(err)), severity="error", markup=False, timeout=10)
             return
         self._watch_replay(replay)
 

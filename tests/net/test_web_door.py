@@ -99,7 +99,7 @@ async def test_a_browser_plays_by_key_and_click_takes_its_seat_back_and_another_
         watchers = [m.name for m in host.members if m.seat is None]
         assert any(name.startswith("Guest ") for name in watchers)
 
-    expected = door_command(port, Visitor(""))[:-1]
+    expected = door_command(port, Visitor("", languages=("en",)))[:-1]  # the browser's en-US
     assert len(door.ran) == 3  # the player, its reload, the spectator: nothing else ran
     assert all(
         argv[:-1] == expected and argv[-1].startswith("--who=" + WHO_PREFIX) for argv in door.ran
@@ -186,7 +186,7 @@ async def test_new_browsers_are_paced_per_address_and_a_reload_is_no_new_join() 
         assert refused.value.status == 429
         async with http.get(door.url + "/") as reply:  # a new browser's page says why
             assert reply.status == 429
-            assert "Too many new browsers: too many joins from your address" in await reply.text()
+            assert "Too many new browsers from your address: wait a minute" in await reply.text()
         http.cookie_jar.update_cookies({COOKIE: "a" * 24})
         async with http.get(door.url + "/") as reply:
             assert reply.status == 200 and f"/ws/{'a' * 24}" in await reply.text()

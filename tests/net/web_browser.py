@@ -178,9 +178,11 @@ async def chromium() -> AsyncIterator[Any]:
             await browser.close()
 
 
-async def new_page(browser: Any) -> DoorPage:
-    """A tab in a context of its own (its own cookies: another person), with the tap."""
-    context = await browser.new_context(viewport=VIEWPORT)
+async def new_page(browser: Any, locale: str | None = None) -> DoorPage:
+    """A tab in a context of its own (its own cookies: another person), with the tap; `locale`
+    ("hu-HU") is the browser's language (its Accept-Language)."""
+    options = {"locale": locale} if locale else {}
+    context = await browser.new_context(viewport=VIEWPORT, **options)
     page = await context.new_page()
     await page.add_init_script(TAP)
     return DoorPage(page)

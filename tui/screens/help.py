@@ -107,7 +107,10 @@ class HelpScreen(ModalScreen[None]):
         table = getattr(behind, "table", None)
         if getattr(table, "lan", False):  # a screen at a LAN table: talk, rejoin
             notes.append(getattr(behind, "LAN_HELP", ""))
-        self.note = " ".join(note for note in notes if note)
+        notes = [note for note in notes if note]
+        # One paragraph; in a right-to-left language, each note is one (a Persian note is laid
+        # out by itself: strung after another, the two would read in the wrong order).
+        self.notes = notes if right_to_left() or not notes else [" ".join(notes)]
 
     def compose(self) -> ComposeResult:
         table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
@@ -119,8 +122,8 @@ class HelpScreen(ModalScreen[None]):
             yield Static(t("Keys"), classes="dialog-title")
             with VerticalScroll(id="help-keys"):
                 yield Static(table)
-                if self.note:
-                    yield Static(self.note, id="help-note")
+                for note in self.notes:
+                    yield Static(note, classes="help-note")
             yield Static(
                 t("Escape, q, ? or F1 closes this; Ctrl+Q quits Gamenight."), classes="hint"
             )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Protocol
 
+from tui.table.door_words import CatalogWording, door_language
 from tui.table.listen import door_addresses, serve_on
 from tui.table.plans import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT, SshPlan, WebPlan
 
@@ -38,10 +39,13 @@ class Door(Protocol):
 def door_command(port: int, visitor: Visitor, table: str = "") -> list[str]:
     """The program a door runs for a person at the table listening on 127.0.0.1:`port`, named
     `table` on its welcome (the name when this person comes in; argv, never a shell)."""
+    language = door_language(visitor.languages)
+    first = [f"--lang={language}"] if language else []  # the person's, not the host's
     extra = [f"--table={table}"] if table else []
     extra += [f"--name={visitor.name}"] if visitor.name else []
     extra += [f"--again={visitor.again}"] if visitor.again else []
-    return [sys.executable, "-m", DOOR_PROGRAM, "door", str(port), *extra, f"--who={visitor.who}"]
+    door = [sys.executable, "-m", DOOR_PROGRAM, *first, "door", str(port)]
+    return [*door, *extra, f"--who={visitor.who}"]
 
 
 async def open_ssh_door(plan: SshPlan, host: Host | Club, addresses: list[str]) -> SshDoor:
@@ -52,6 +56,7 @@ async def open_ssh_door(plan: SshPlan, host: Host | Club, addresses: list[str]) 
     door counts each SSH peer's instead (net/ssh_door.py)."""
     from net.ssh_door import SshDoor
 
+    speak_in_languages()
     port = host.port
     assert port is not None
     door = SshDoor(
@@ -70,6 +75,7 @@ async def open_web_door(plan: WebPlan, host: Host | Club, addresses: list[str]) 
     from net.paths import data_dir
     from net.web_door import WebDoor
 
+    speak_in_languages()
     table_port, title = host.port, host.table_name
     assert table_port is not None
     door = WebDoor(
@@ -83,6 +89,13 @@ async def open_web_door(plan: WebPlan, host: Host | Club, addresses: list[str]) 
     if door.everywhere:  # on every interface: give friends the lobby's addresses
         door.shown = door_addresses(None, addresses)
     return door
+
+
+def speak_in_languages() -> None:
+    """The doors say their own words from the catalogs, in each person's language."""
+    from net import door_access
+
+    door_access.set_wording(CatalogWording())
 
 
 async def _serve(
