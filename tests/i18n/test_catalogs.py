@@ -3,8 +3,6 @@ them, and Persian is laid out for a terminal."""
 
 from __future__ import annotations
 
-import json
-import os
 import string
 import subprocess
 import sys
@@ -14,6 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from tests.i18n.literals import untranslated
+from tests.i18n.scripts import run_script
 from tui.base import i18n
 from tui.base.bidi import visual
 
@@ -153,16 +152,6 @@ def test_each_language_words_the_menu(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_menu_speaks_each_language_and_fits_80x24(
     language: str, quit_entry: str, solo_key: str, tmp_path: Path
 ) -> None:
-    env = {**os.environ, "GAMENIGHT_CONFIG_DIR": str(tmp_path), "GAMENIGHT_DATA_DIR": str(tmp_path)}
-    shown = subprocess.run(
-        [sys.executable, "-m", "tests.i18n.menu_script", language],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    menu = json.loads(shown.stdout.strip().splitlines()[-1])
+    menu = run_script("tests.i18n.menu_script", tmp_path, language, timeout=60)
     assert menu["entries"][-1] == quit_entry and solo_key in menu["keys"]
     assert menu["one_line_each"] and menu["fits"]

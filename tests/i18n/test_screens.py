@@ -8,17 +8,13 @@ baselines; look at them (tests/i18n/__snapshots__/*.svg, in a browser) before co
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.i18n.screens_script import GAMES
+from tests.i18n.scripts import run_script
 
-ROOT = Path(__file__).resolve().parents[2]
 BASELINES = Path(__file__).resolve().parent / "__snapshots__"
 
 
@@ -26,17 +22,7 @@ BASELINES = Path(__file__).resolve().parent / "__snapshots__"
 def test_each_game_and_its_final_table_in_each_language(
     language: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    env = {**os.environ, "GAMENIGHT_CONFIG_DIR": str(tmp_path), "GAMENIGHT_DATA_DIR": str(tmp_path)}
-    drawn = subprocess.run(
-        [sys.executable, "-m", "tests.i18n.screens_script", language, str(tmp_path)],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    cut = json.loads(drawn.stdout.strip().splitlines()[-1])
+    cut = run_script("tests.i18n.screens_script", tmp_path, language, str(tmp_path), timeout=300)
     assert cut == {name: [] for name in cut}, "texts cut short at 80x24"
     assert len(cut) == 2 * len(GAMES)
     update = request.config.getoption("--snapshot-update", default=False)

@@ -1,0 +1,29 @@
+"""Run a script of tests/i18n in a process of its own (the language is chosen once, before the
+screens are imported) with its own settings and data folder, and read the JSON it prints."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_script(module: str, home: Path, *args: str, timeout: float) -> Any:
+    """The JSON of the last line `python -m module ARGS` prints, run from the repository with
+    `home` as its settings and data folder."""
+    env = {**os.environ, "GAMENIGHT_CONFIG_DIR": str(home), "GAMENIGHT_DATA_DIR": str(home)}
+    done = subprocess.run(
+        [sys.executable, "-m", module, *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
