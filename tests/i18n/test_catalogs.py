@@ -3,6 +3,7 @@ them, and Persian is laid out for a terminal."""
 
 from __future__ import annotations
 
+import os
 import string
 import subprocess
 import sys
@@ -155,3 +156,18 @@ def test_the_menu_speaks_each_language_and_fits_80x24(
     menu = run_script("tests.i18n.menu_script", tmp_path, language, timeout=60)
     assert menu["entries"][-1] == quit_entry and solo_key in menu["keys"]
     assert menu["one_line_each"] and menu["fits"]
+
+
+@pytest.mark.parametrize("language", TRANSLATED[1:])
+def test_the_command_line_helps_and_refuses_in_each_language(language: str, tmp_path: Path) -> None:
+    """`gamenight --help`: our help texts and argparse's own words ("usage:", its errors)."""
+    env = {**os.environ, "GAMENIGHT_CONFIG_DIR": str(tmp_path), "GAMENIGHT_DATA_DIR": str(tmp_path)}
+    cli = [sys.executable, "-m", "tui.programs.cli", "--lang", language]
+    helped = subprocess.run([*cli, "solo", "--help"], env=env, capture_output=True, text=True)
+    refused = subprocess.run([*cli, "arena"], env=env, capture_output=True, text=True)
+    catalog = i18n.load(language)
+    usage = visual(catalog.gettext("usage: ").strip(), language == "fa")
+    required = catalog.gettext("the following arguments are required: %s") % "game"
+    assert helped.returncode == 0 and usage in helped.stdout
+    assert "usage:" not in helped.stdout and "show this help message" not in helped.stdout
+    assert refused.returncode == 2 and visual(required, language == "fa") in refused.stderr

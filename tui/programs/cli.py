@@ -3,8 +3,9 @@
 
 The help texts are in the player's language: `main` chooses it (`--lang`, read before the
 parser is built, else the menu's choice, else the locale) and only then builds the parser.
-argparse's own words ("usage:", "options", "show this help message and exit", its errors)
-come from Python's gettext domain "argparse" and stay as Python has them.
+argparse's own words ("usage:", "options", "show this help message and exit", the errors a
+player can make) are in the catalogs too (ARGPARSE_WORDS): argparse looks each up through its
+module's `_` and `ngettext`, which `speak_argparse` points at the chosen language.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from tui.base import i18n, settings
+from tui.base.bidi import has_right_to_left
 from tui.base.i18n import LANGUAGES, N_, right_to_left, shown, t, words
 from tui.games import GAME_SCREENS
 from tui.programs.door_flags import (
@@ -36,10 +38,15 @@ MDNS_HELP = N_(
 PLAYER_HELP = N_("your name at the table (default: the name you used last time)")
 
 
+LRM = "\u200e"
+LAID = "\x00"  # marks a line laid out already, so `format_help` does not lay it out again
+
+
 class LaidOutHelp(argparse.HelpFormatter):
     """argparse's wrapping, then each wrapped line laid out: a right-to-left help text is given
     in reading order (`words`), wrapped as such, and each line drawn right to left, flush
-    right; any other text (argparse's own, English) is left as argparse has it."""
+    right; the lines argparse writes itself ("usage:", the sections' headings) are laid out
+    once the help is whole; any other text (English) is left as argparse has it."""
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         lines = super()._split_lines(text, width)
@@ -51,6 +58,21 @@ class LaidOutHelp(argparse.HelpFormatter):
         lines = super()._fill_text(text, width - len(indent), "").splitlines()
         return "\n".join(indent + _flush_right(line, width - len(indent)) for line in lines)
 
+    def format_help(self) -> str:
+        text = super().format_help()
+        if not right_to_left():
+            return text
+        lines = []
+        for line in text.split("\n"):
+            if LAID in line:
+                lines.append(line.replace(LAID, ""))
+            else:
+                indent, bare = line[: len(line) - len(line.lstrip())], line.strip()
+                if has_right_to_left(bare) and any(ch.isascii() and ch.isalpha() for ch in bare):
+                    bare += LRM  # "usage: gamenight solo [-h]": its closing brackets stay its own
+                lines.append(indent + shown(bare) if bare else line)
+        return "\n".join(lines)
+
 
 def _leftward(text: str) -> bool:
     """A text read right to left (a Persian one: `shown` changes it)."""
@@ -61,7 +83,7 @@ def _flush_right(line: str, width: int) -> str:
     from rich.cells import cell_len
 
     laid = shown(line)
-    return " " * max(0, width - cell_len(laid)) + laid
+    return LAID + " " * max(0, width - cell_len(laid)) + laid
 
 
 class Parser(argparse.ArgumentParser):
@@ -71,6 +93,12 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", LaidOutHelp)
         super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        """argparse's, with the sentence laid out (Persian)."""
+        self.print_usage(sys.stderr)
+        said = words("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message}
+        self.exit(2, shown(said))
 
 
 def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -339,6 +367,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+"""The words of argparse's own that a player reads (its messages for programmers stay English)."""
+
+
+def speak_argparse() -> None:
+    """argparse's own words in the chosen language: it calls its module's `_` and `ngettext`
+    (gettext's, with no catalog of ours) each time it words something."""
+    setattr(argparse, "_", words)  # noqa: B010 (argparse's private name, looked up at each call)
+
+
 def chosen_language(argv: Sequence[str] | None) -> str:
     """The language to speak, known before the parser is built (its help is in it): `--lang`
     as given (a wrong one is left for the parser to refuse), else the menu's, the locale's."""
@@ -350,6 +405,7 @@ def chosen_language(argv: Sequence[str] | None) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     i18n.use(chosen_language(argv))
+    speak_argparse()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "solo" and args.resume and args.game:
