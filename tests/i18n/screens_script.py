@@ -20,6 +20,7 @@ from typing import Any
 from tui.base import i18n
 
 GAMES = ("nothanks", "papayoo", "pasovec", "rummikub")
+UNTIMED = {"rummikub": {"turn_seconds": 0}}  # no turn clock: its seconds would tick in the shots
 
 
 def clipped(app: Any) -> list[str]:
@@ -40,7 +41,7 @@ def clipped(app: Any) -> list[str]:
 
 async def draw(language: str, folder: Path) -> None:
     i18n.use(language)
-    report: dict[str, list[str]] = {}
+    report: dict[str, list[str]] = {"setup": await draw_setup(folder / f"{language}_setup.svg")}
     for game_id in GAMES:
         report[f"{game_id}_play"] = await draw_play(
             game_id, folder / f"{language}_{game_id}_play.svg"
@@ -51,17 +52,42 @@ async def draw(language: str, folder: Path) -> None:
     print(json.dumps(report))
 
 
-async def draw_play(game_id: str, svg: Path) -> list[str]:
-    """The game screen at the player's first move; the texts it cuts short."""
-    from tests.tui.pilots import SIZE, make_app, open_game, settled, wait_until
+async def draw_setup(svg: Path) -> list[str]:
+    """The solo set-up with Rummikub chosen (the game with the most options)."""
+    from tests.tui.pilots import SIZE, make_app, settled, wait_until
+    from tui.screens.solo_setup import SoloSetupScreen
+    from tui.widgets.cycler import Cycler
 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_game(pilot, game_id=game_id)
-        await wait_until(pilot, lambda: screen.state is not None and screen.my_move)
+        await pilot.press("s")
+        await wait_until(pilot, lambda: isinstance(app.screen, SoloSetupScreen))
+        await pilot.press("tab")
+        while app.screen.query_one("#game", Cycler).value.id != "rummikub":
+            await pilot.press("right")
         await settled(pilot)
         svg.write_text(app.export_screenshot())
         return clipped(app)
+
+
+async def draw_play(game_id: str, svg: Path) -> list[str]:
+    """The game screen at the player's first move, and the help over it; the texts either cuts
+    short."""
+    from tests.tui.pilots import SIZE, make_app, open_game, settled, wait_until
+    from tui.screens.help import HelpScreen
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game_id=game_id, options=UNTIMED.get(game_id))
+        await wait_until(pilot, lambda: screen.state is not None and screen.my_move)
+        await settled(pilot)
+        svg.write_text(app.export_screenshot())
+        cut = clipped(app)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await settled(pilot)
+        svg.with_name(svg.name.replace("_play", "_help")).write_text(app.export_screenshot())
+        return cut + [f"help: {text}" for text in clipped(app)]
 
 
 async def draw_final(game_id: str, svg: Path) -> list[str]:

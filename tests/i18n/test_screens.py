@@ -1,4 +1,5 @@
-"""Issue 27: each game's screen and its final table, in each language, at 80x24: snapshots
+"""Issue 27: the solo set-up, each game's screen with its help and its final table, in each
+language, at 80x24: snapshots
 (SVG screenshots, like pytest-textual-snapshot's) and no text cut short.
 
 Each language runs in its own process (tests/i18n/screens_script.py): the language is chosen
@@ -24,10 +25,11 @@ def test_each_game_and_its_final_table_in_each_language(
 ) -> None:
     cut = run_script("tests.i18n.screens_script", tmp_path, language, str(tmp_path), timeout=300)
     assert cut == {name: [] for name in cut}, "texts cut short at 80x24"
-    assert len(cut) == 2 * len(GAMES)
+    assert len(cut) == 1 + 2 * len(GAMES)
     update = request.config.getoption("--snapshot-update", default=False)
     differ = []
-    for name in cut:
+    shots = [*cut, *(f"{game}_help" for game in GAMES)]
+    for name in shots:
         svg = (tmp_path / f"{language}_{name}.svg").read_text()
         baseline = BASELINES / f"{language}_{name}.svg"
         if update:
