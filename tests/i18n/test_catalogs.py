@@ -16,6 +16,8 @@ from tests.i18n.literals import untranslated
 from tests.i18n.scripts import run_script
 from tui.base import i18n
 from tui.base.bidi import visual
+from tui.base.names import name_cell
+from tui.base.seats import seat_label
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "tui" / "locale"
@@ -171,3 +173,18 @@ def test_the_command_line_helps_and_refuses_in_each_language(language: str, tmp_
     assert helped.returncode == 0 and usage in helped.stdout
     assert "usage:" not in helped.stdout and "show this help message" not in helped.stdout
     assert refused.returncode == 2 and visual(required, language == "fa") in refused.stderr
+
+
+def test_a_persian_name_reads_right_on_an_english_screen_too() -> None:
+    """Names are the players' own: a Persian one is shaped and reordered where it stands in an
+    English line, and by itself in a table's cell (in any language)."""
+    assert visual("Ana passed, علی took 12", right_to_left=False) == "Ana passed, ﯽﻠﻋ took 12"
+    assert name_cell("علی") == "ﯽﻠﻋ" and name_cell("Zoe") == "Zoe"
+    state = {
+        "seat": 0,
+        "seats": [
+            {"name": "Zoe", "kind": "human", "away": False},
+            {"name": "علی", "kind": "human", "away": False},
+        ],
+    }
+    assert str(seat_label(state, 1)) == "ﯽﻠﻋ"  # type: ignore[arg-type]

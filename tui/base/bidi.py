@@ -36,16 +36,19 @@ def has_right_to_left(text: str) -> bool:
 
 
 def visual(text: str, right_to_left: bool) -> str:
-    """`text` as a left-to-right terminal must draw it (unchanged unless `right_to_left`);
-    each line is laid out by itself, right-to-left as its base direction."""
-    if not right_to_left or not has_right_to_left(text):
+    """`text` as a left-to-right terminal must draw it, each line laid out by itself: read
+    right to left as its base direction when `right_to_left` (a Persian screen), else left to
+    right with its right-to-left words (a Persian name in an English line) reordered and shaped
+    where they stand. Text with no right-to-left letter is drawn as it is."""
+    if not has_right_to_left(text):
         return text
     import arabic_reshaper
     from bidi.algorithm import get_display  # the implementation that mirrors brackets
 
     return "\n".join(
         get_display(
-            arabic_reshaper.reshape(LEADING_SIGNS.sub(LRM + r"\1", line)), base_dir="R"
+            arabic_reshaper.reshape(LEADING_SIGNS.sub(LRM + r"\1", line)),
+            base_dir="R" if right_to_left else "L",
         ).replace(LRM, "")
         for line in text.split("\n")
     )

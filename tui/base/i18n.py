@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tui.base.bidi import LaidOut, has_right_to_left
+from tui.base.bidi import LaidOut, has_right_to_left, visual
 
 LANGUAGES = {
     "en": "English",
@@ -165,9 +165,11 @@ def listing(items: Iterable[str]) -> str:
 def shown(text: str) -> str:
     """A line made of `words` parts, laid out for the terminal once, whole (a right-to-left
     text as a `LaidOut`, which a widget that wraps it lays out line by line)."""
-    if _language in RIGHT_TO_LEFT and has_right_to_left(text):
+    if not has_right_to_left(text):
+        return text
+    if _language in RIGHT_TO_LEFT:
         return LaidOut(text)
-    return text
+    return visual(text, right_to_left=False)  # a Persian name or chat line on an English screen
 
 
 def key_label(label: str, key: str) -> str:

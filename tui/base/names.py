@@ -11,6 +11,7 @@ from core.api import IllegalMove
 from core.refusals import PLAIN, REFUSALS, fits
 from net.protocol import MAX_NAME
 from net.referee import BOT_NAMES
+from tui.base.bidi import visual
 from tui.base.i18n import N_, words
 
 DEFAULT_PLAYER_NAME = N_("Player")  # given in the chosen language (`words`)
@@ -84,6 +85,12 @@ def _param(name: str, value: object) -> object:
 
         return next((game_name(g) for g in GAMES.values() if g.title == value), value)
     return value
+
+
+def name_cell(name: object) -> str:
+    """A name from another player as a table cell draws it, by itself: plain, and a Persian
+    name laid out (a cell is no line that `shown` lays out whole)."""
+    return visual(plain(name), right_to_left=True)
 
 
 def not_ready_words(message: dict[str, Any]) -> str | None:

@@ -24,7 +24,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from tui.base.i18n import Counted, shown, t, words, words_n
-from tui.base.names import plain
+from tui.base.names import name_cell, plain
 from tui.base.seats import PLAYER_WIDTH, name_list
 
 KEY_GRACE = 0.3
@@ -44,7 +44,7 @@ def round_table(
     table.add_column(heads[1], justify="right")
     order = sorted(range(len(names)), key=lambda seat: (totals[seat], seat))
     for seat in order:
-        table.add_row(plain(names[seat]), str(this_round[seat]), str(totals[seat]))
+        table.add_row(name_cell(names[seat]), str(this_round[seat]), str(totals[seat]))
     return table
 
 

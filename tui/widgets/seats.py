@@ -12,7 +12,7 @@ from rich.text import Text
 
 from core import get_game
 from tui.base.i18n import listing, shown, t, words
-from tui.base.names import not_ready_words, plain
+from tui.base.names import name_cell, not_ready_words
 from tui.base.seats import level_name
 from tui.widgets.options import options_text, seconds_text
 
@@ -30,7 +30,7 @@ def seat_line(seat: dict[str, Any], index: int, mine: int | None) -> Text:
     number = f"{index + 1}  "
     if seat["kind"] == "open":
         return Text(number) + Text(t("open"), style="italic")
-    name = plain(seat["name"] or "?")
+    name = name_cell(seat["name"] or "?")
     if seat["kind"] == "bot":
         return Text(number + t("{name} — bot, {level}", name=name, level=level_name(seat["level"])))
     if index == mine:

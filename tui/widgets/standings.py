@@ -14,6 +14,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from tui.base.i18n import tn
+from tui.base.names import name_cell
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
 FULL = "█"
@@ -56,7 +57,8 @@ def standings_text(
         name = str(row["player"])
         rank = f"{row['rank']}=" if row.get("tied") else str(row["rank"])
         mark = "»" if name == me else " "
-        line = f"{mark}{rank:>3} {fit(name, NAME_WIDTH)} {fit(status.get(name, ''), STATUS_WIDTH)} "
+        drawn = fit(name_cell(name), NAME_WIDTH)
+        line = f"{mark}{rank:>3} {drawn} {fit(status.get(name, ''), STATUS_WIDTH)} "
         points = float(row["points"])
         games = int(row["games"])
         out.append(line, style="bold" if name == me else "")
