@@ -23,7 +23,7 @@ from net import schema
 from net.limits import JoinLimiter, JoinPolicy
 from net.link import Link, LinkClosed
 from net.names import check_name, name_key
-from net.protocol import PROTOCOL_VERSION, ProtocolError, brief
+from net.protocol import ERROR_WORDS, PROTOCOL_VERSION, ProtocolError, brief
 from net.roster import Member, Roster
 from net.session import Message
 
@@ -162,12 +162,12 @@ class Admission:
             while True:
                 host.handle(member, await link.recv())
         except ProtocolError as refused:  # joined too often: refused before the handshake
-            link.fail(refused.code, str(refused))
+            link.fail(refused.code, str(refused), refused.params)
         except LinkClosed as closed:
             log.info("connection %s closed: %s", link.peer, closed.reason)
         except Exception:  # a bug must cost one connection, never the host
             log.exception("connection %s failed", link.peer)
-            link.fail("internal", "the host hit an internal error; reconnect to continue")
+            link.fail("internal", ERROR_WORDS["internal"])
         finally:
             if member is not None:
                 host.leave(member)
@@ -181,7 +181,7 @@ class Admission:
         if len(self._waiting) >= MAX_HANDSHAKES:
             oldest = next(iter(self._waiting))
             del self._waiting[oldest]
-            oldest.fail("full", "this table is busy with new connections; try again")
+            oldest.fail("full", ERROR_WORDS["full"])
         self._waiting[link] = None
 
     def _pace(self, hello: Message, address: str) -> float:
@@ -204,7 +204,7 @@ class Admission:
         try:
             entry = self._check(hello, link.peer)
         except ProtocolError as err:
-            link.fail(err.code, str(err))
+            link.fail(err.code, str(err), err.params)
             return None
         return self.host.seat_member(link, entry)
 
@@ -216,27 +216,21 @@ class Admission:
         if hello["protocol"] != PROTOCOL_VERSION:
             version = brief(hello["protocol"])
             log.warning("refused %s: protocol %s, not %s", peer, version, PROTOCOL_VERSION)
-            raise ProtocolError(
-                "version",
-                f"this table speaks Gamenight protocol {PROTOCOL_VERSION} and your program "
-                f"speaks {version}; use the same Gamenight version as the host",
-            )
+            raise ProtocolError("version", host=PROTOCOL_VERSION, yours=version)
         host, lobby, token = self.host, self.host.lobby, hello.get("token")
         if lobby.was_kicked(token):
-            raise ProtocolError("kicked", "the host removed you from this table")
+            raise ProtocolError("kicked")
         seat = lobby.find(token)
         if seat is not None and seat == host.local_seat:
             # The host person plays that seat in this process; another connection holding its
             # token (a copied journal, say) must not sit beside them and act for them.
-            raise ProtocolError(
-                "host_seat", "that seat is the host's own; it cannot be joined from afar"
-            )
+            raise ProtocolError("host_seat")
         if seat is not None:
             return Entry(lobby.seats[seat].name or "?", seat, rejoin=True)
         spectators = host.roster.spectators()
         name = check_name(hello["name"], lobby.names() | {name_key(m.name) for m in spectators})
         if sum(m.endpoint in self.links for m in spectators) >= MAX_SPECTATORS:
-            raise ProtocolError("full", "this table has too many connections; try again later")
+            raise ProtocolError("full")
         if hello.get("spectate") or host.running is not None:
             return Entry(name, None)
         return Entry(name, lobby.claim(name))

@@ -27,11 +27,13 @@ VOIDS_TOKEN = ("kicked", "replaced")
 
 
 class HandshakeError(Exception):
-    """The host refused us (or never answered); `str(err)` is the host's reason."""
+    """The host refused us (or never answered); `str(err)` is the host's reason in English,
+    `code` and `params` the same as data (net/protocol.py's ERROR_WORDS)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, params: object = None) -> None:
         super().__init__(message)
         self.code = code
+        self.params = params if isinstance(params, dict) else {}
 
 
 def load_token(host: str, port: int, name: str) -> str | None:
@@ -114,7 +116,9 @@ class ClientSession(Session):
         if welcome["type"] == "error":
             link.close()
             self._refused(welcome)
-            raise HandshakeError(welcome.get("code", "error"), str(welcome.get("message")))
+            raise HandshakeError(
+                welcome.get("code", "error"), str(welcome.get("message")), welcome.get("params")
+            )
         if welcome["type"] != "welcome" or welcome.get("protocol") != PROTOCOL_VERSION:
             link.close()
             raise HandshakeError(

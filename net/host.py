@@ -37,7 +37,15 @@ from net.lobby import Lobby, LobbySeat, Settings
 from net.names import check_name, name_key
 from net.notices import Notices
 from net.pause import PAUSE_SECONDS
-from net.protocol import MAX_CHAT, PROTOCOL_VERSION, ProtocolError, clean_text, error, request_id
+from net.protocol import (
+    ERROR_WORDS,
+    MAX_CHAT,
+    PROTOCOL_VERSION,
+    ProtocolError,
+    clean_text,
+    error,
+    request_id,
+)
 from net.referee import Referee
 from net.roster import Member, Roster
 from net.running import RunningGame, stop_in_background
@@ -258,7 +266,7 @@ class Host:
             elif kind == "chat":
                 text = clean_text(message["text"], MAX_CHAT, "a chat line")
                 if not self.roster.may_chat(member, asyncio.get_running_loop().time()):
-                    raise ProtocolError("slow_down", "too many chat lines; wait a few seconds")
+                    raise ProtocolError("slow_down")
                 self._say(member, text)
             elif kind == "ready":
                 if self.running is not None and member.seat is not None:
@@ -271,14 +279,13 @@ class Host:
             else:  # hello or info again
                 raise ProtocolError("bad_message", f"'{kind}' is only for a connection's start")
         except ProtocolError as err:
-            member.endpoint.push(error(err.code, str(err), request=request))
+            member.endpoint.push(error(err.code, str(err), request=request, params=err.params))
         except IllegalMove as err:
             reason = {"code": err.code, "params": err.params}
             member.endpoint.push(error("illegal", str(err), request=request, reason=reason))
         except OSError:  # the journal could not be written; the table did not change
             log.exception("could not journal seat %s's action", member.seat)
-            message = "the host could not save that move (is its disk full?); nothing changed"
-            member.endpoint.push(error("not_saved", message, request=request))
+            member.endpoint.push(error("not_saved", ERROR_WORDS["not_saved"], request=request))
 
     def _say(self, member: Member, text: str) -> None:
         """A chat line: kept with the table (and in its journal, so a resumed host has it),
@@ -296,7 +303,7 @@ class Host:
     def _act(self, member: Member, message: Message) -> int:
         """Apply a member's (schema-checked) intent after the master checks; the new version."""
         if self.running is None:
-            raise ProtocolError("not_started", "the game has not started yet")
+            raise ProtocolError("not_started")
         if member.seat is None:
             raise ProtocolError("spectator", "spectators cannot play")
         if message.get("seat", member.seat) != member.seat:

@@ -102,7 +102,4 @@ class JoinLimiter:
 
 
 def _refusal(seconds: float) -> ProtocolError:
-    return ProtocolError(
-        "too_many_joins",
-        f"too many joins from your address; try again in {max(1, round(seconds))} s",
-    )
+    return ProtocolError("too_many_joins", seconds=max(1, round(seconds)))

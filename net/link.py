@@ -115,7 +115,7 @@ class Link:
         try:
             return await asyncio.wait_for(read_frame(self.reader), timeout)
         except ProtocolError as err:
-            self.fail(err.code, str(err))
+            self.fail(err.code, str(err), err.params)
             raise LinkClosed(str(err)) from None
         except TimeoutError:
             self.fail("timeout", f"nothing received for {timeout:g} seconds")
@@ -124,11 +124,11 @@ class Link:
             self.abort("the connection was closed")
             raise LinkClosed("the connection was closed") from None
 
-    def fail(self, code: str, message: str) -> None:
-        """Tell the peer why, then close."""
+    def fail(self, code: str, message: str, params: dict[str, Any] | None = None) -> None:
+        """Tell the peer why (`params`: the error's details, see ERROR_WORDS), then close."""
         if not self.closed:
             with contextlib.suppress(Exception):
-                self.push(error(code, message, fatal=True))
+                self.push(error(code, message, fatal=True, params=params))
         self.close(message)
 
     def close(self, reason: str = "closed") -> None:

@@ -45,7 +45,5 @@ def check_name(value: object, taken: Collection[str], *, labels: bool = True) ->
         if _LABEL_WORDS & set(re.split(r"\W+", key)):
             raise ProtocolError("bad_message", "a name may not contain the word 'host'")
     if key in taken:
-        raise ProtocolError(
-            "name_taken", f"someone at this table is already called {brief(name)}; pick another"
-        )
+        raise ProtocolError("name_taken", name=brief(name))
     return name

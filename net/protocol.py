@@ -40,16 +40,42 @@ _LIMITS = {
 }
 
 
+def N_(text: str) -> str:
+    """Mark an error's English template for the clients' catalogs (tui/locale)."""
+    return text
+
+
+ERROR_WORDS: dict[str, str] = {
+    "name_taken": N_("someone at this table is already called {name}; pick another"),
+    "too_many_joins": N_("too many joins from your address; try again in {seconds} s"),
+    "version": N_(
+        "this table speaks Gamenight protocol {host} and your program speaks {yours}; use the "
+        "same Gamenight version as the host"
+    ),
+    "kicked": N_("the host removed you from this table"),
+    "host_seat": N_("that seat is the host's own; it cannot be joined from afar"),
+    "full": N_("this table has too many connections; try again later"),
+    "slow_down": N_("too many chat lines; wait a few seconds"),
+    "not_saved": N_("the host could not save that move (is its disk full?); nothing changed"),
+    "not_started": N_("the game has not started yet"),
+    "internal": N_("the host hit an internal error; reconnect to continue"),
+}
+"""The errors a player may meet, by code, as English templates: an error frame carries its
+`params`, so each client words these in its own language (the `message` is their English)."""
+
+
 class ProtocolError(ValueError):
     """A frame that breaks the protocol; `code` names the fault (net/PROTOCOL.md, errors).
 
     A ValueError, so a caller checking a value it was handed (the host's own name for the
-    table, say) needs no knowledge of the wire to catch it.
+    table, say) needs no knowledge of the wire to catch it. An error a player may meet is
+    raised by its code and `params` alone (`ProtocolError("full")`): ERROR_WORDS words it.
     """
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: str = "", /, **params: str | int) -> None:
+        super().__init__(message or ERROR_WORDS[code].format(**params))
         self.code = code
+        self.params = params
 
 
 def encode(message: dict[str, Any]) -> bytes:
@@ -117,16 +143,20 @@ def error(
     fatal: bool = False,
     request: int | None = None,
     reason: dict[str, Any] | None = None,
+    params: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """An error frame; `fatal` tells the peer the connection is about to close, `request` echoes
     the `id` of the message refused, so a client can match the verdict to its intent.
 
     `reason` (an `illegal` refusal's `{"code": ..., "params": {...}}`, see core/refusals.py)
     is the refusal as data, so each client words it in its own language; `message` stays the
-    English, for a client that does not know the code."""
+    English, for a client that does not know the code. `params` are an error's details (its
+    ERROR_WORDS template's), for the same reason."""
     frame: dict[str, Any] = {"type": "error", "code": code, "message": message, "fatal": fatal}
     if request is not None:
         frame["id"] = request
     if reason is not None:
         frame["reason"] = reason
+    if params:
+        frame["params"] = params
     return frame

@@ -314,7 +314,7 @@ class Club:
                     "club", "this is the club's door: play at your table (its club_seat)"
                 )
         except ProtocolError as err:
-            member.endpoint.push(error(err.code, str(err)))
+            member.endpoint.push(error(err.code, str(err), params=err.params))
 
     def leave_club(self, seat: int) -> None:
         """Member `seat` leaves the evening: a bot plays their seat for the rest of the round

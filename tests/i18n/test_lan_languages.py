@@ -76,3 +76,29 @@ async def test_arrivals_are_sent_as_data_and_worded_in_each_language() -> None:
         await petr.close()
         await host.close()
     assert lines == {"en": "· Petr joined", "cs": "· Petr přisedl(a)", "hu": "· Petr csatlakozott"}
+
+
+async def test_a_refused_join_is_worded_in_the_players_language() -> None:
+    """The host sends a refused join's details (`params`), not only its English: a second
+    "Zoltán" is told, in Czech, that the name is taken."""
+    from net.client import HandshakeError
+    from tui.base.names import error_words
+
+    host = Host("nothanks", name="Zoltán", players=3, joins=None)
+    port = await host.serve("127.0.0.1", 0)
+    try:
+        with pytest.raises(HandshakeError) as refused:
+            await connect("127.0.0.1", port, "Zoltán")
+        err = refused.value
+        assert (err.code, err.params) == ("name_taken", {"name": "'Zoltán'"})  # as it was sent
+        i18n.use("cs")
+        try:
+            assert error_words(err.code, err.params, err) == (
+                "u tohoto stolu už někdo jménem 'Zoltán' sedí; vyber si jiné"
+            )
+        finally:
+            i18n.use("en")
+        assert error_words(err.code, err.params, err) == str(err)
+        assert error_words("no_such_code", {}, "as it came") == "as it came"
+    finally:
+        await host.close()

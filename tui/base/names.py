@@ -8,8 +8,8 @@ import unicodedata
 from typing import Any
 
 from core.api import IllegalMove
-from core.refusals import PLAIN, REFUSALS, fits
-from net.protocol import MAX_NAME
+from core.refusals import PLAIN, REFUSALS, fits, placeholders
+from net.protocol import ERROR_WORDS, MAX_NAME
 from net.referee import BOT_NAMES
 from tui.base.bidi import visual
 from tui.base.i18n import N_, words
@@ -85,6 +85,16 @@ def _param(name: str, value: object) -> object:
 
         return next((game_name(g) for g in GAMES.values() if g.title == value), value)
     return value
+
+
+def error_words(code: object, params: object, english: object) -> str:
+    """An error of the table's (a refused join, a move the host could not save) in the
+    reader's language, in reading order: worded from its code and details (net/protocol.py's
+    ERROR_WORDS) when this program knows them, else the English that came with it."""
+    template = ERROR_WORDS.get(code) if isinstance(code, str) else None
+    if template is not None and isinstance(params, dict) and placeholders(template) <= set(params):
+        return words(template, **{name: plain(params[name]) for name in placeholders(template)})
+    return plain(english)
 
 
 def name_cell(name: object) -> str:

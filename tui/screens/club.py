@@ -23,7 +23,7 @@ from core import get_game
 from tui.base.game_names import game_name
 from tui.base.i18n import N_, listing, shown, t, words, words_n
 from tui.base.messages import GoToMenu, SeatMessage
-from tui.base.names import not_ready_words, plain
+from tui.base.names import error_words, not_ready_words, plain
 from tui.base.seats import level_name
 from tui.screens.confirm import ConfirmScreen
 from tui.table.club_link import ClubLink, SitAtClubTable
@@ -171,7 +171,8 @@ class ClubScreen(Screen[None]):
         if message["type"] == "club":
             self.show(message)
         elif message["type"] == "error":
-            self.say(plain(str(message.get("message"))))
+            said = error_words(message.get("code"), message.get("params"), message.get("message"))
+            self.say(shown(said))
         elif message["type"] == "closed" and not self.club.left:
             self.say(t("The club is gone: {reason}. q goes back.", reason=message.get("reason")))
 

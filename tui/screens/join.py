@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from core import GAMES
 from tui.base.game_names import game_name
 from tui.base.i18n import N_, shown, t, words
-from tui.base.names import MAX_NAME_LENGTH, clean_name, plain
+from tui.base.names import MAX_NAME_LENGTH, clean_name, error_words, plain
 from tui.table.plans import JoinPlan, parse_address
 from tui.widgets.text_input import TextInput
 
@@ -90,7 +90,7 @@ def refusal(err: BaseException, where: str) -> str:
     from net.client import HandshakeError
 
     if isinstance(err, HandshakeError):
-        return t("The table refused you: {err}", err=plain(err))
+        return t("The table refused you: {err}", err=error_words(err.code, err.params, err))
     if isinstance(err, ConnectionRefusedError):
         return t("Nobody is hosting at {where} (connection refused).", where=where)
     if isinstance(err, socket.gaierror):

@@ -20,7 +20,7 @@ from textual.widgets import Log
 
 from tui.base.i18n import t, words
 from tui.base.messages import GoToMenu, SeatMessage, StateMessage
-from tui.base.names import plain, refused_move
+from tui.base.names import error_words, plain, refused_move
 from tui.screens.confirm import ConfirmScreen
 from tui.widgets.talk import ChatInput, talk_line
 
@@ -97,14 +97,12 @@ class TableTalk(Screen[None]):
         elif kind == "welcome":
             self.say(words("Back at the table."))
             self.refresh_keys()
-        elif kind == "error" and message.get("fatal"):
-            self.say(
-                words(
-                    "The table ended the connection: {reason}", reason=plain(message.get("message"))
-                )
-            )
         elif kind == "error":
-            self.say(refused_move(message.get("message")))
+            said = error_words(message.get("code"), message.get("params"), message.get("message"))
+            if message.get("fatal"):
+                self.say(words("The table ended the connection: {reason}", reason=said))
+            else:
+                self.say(refused_move(said))
 
     # ---- keys ------------------------------------------------------------------------------
     def refresh_keys(self) -> None:
@@ -167,7 +165,8 @@ class TableTalk(Screen[None]):
             if self.table.gone is not None:
                 self.say(f"{self.table.gone} {self.where_q_goes}")
             else:
-                self.say(words("The table refused you: {err}", err=plain(err)))
+                said = error_words(err.code, err.params, err)
+                self.say(words("The table refused you: {err}", err=said))
         except Exception as err:  # unreachable, timed out, garbled: said, never a crash
             self.say(
                 words(
