@@ -53,6 +53,7 @@ ERROR_WORDS: dict[str, str] = {
         "same Gamenight version as the host"
     ),
     "kicked": N_("the host removed you from this table"),
+    "left_club": N_("you left the club; a bot plays your seat"),
     "host_seat": N_("that seat is the host's own; it cannot be joined from afar"),
     "full": N_("this table has too many connections; try again later"),
     "slow_down": N_("too many chat lines; wait a few seconds"),

@@ -45,7 +45,7 @@ from net.limits import JoinPolicy
 from net.link import HEARTBEAT, WRITE_LIMIT, Link
 from net.lobby import not_ready_fields
 from net.names import check_name
-from net.protocol import PROTOCOL_VERSION, ProtocolError, clean_text, error
+from net.protocol import ERROR_WORDS, PROTOCOL_VERSION, ProtocolError, clean_text, error
 from net.roster import Member, Roster
 from net.session import Message, Session
 
@@ -329,7 +329,7 @@ class Club:
             if place is not None and not table.over:
                 table.host.kick(
                     place,
-                    reason="you left the club; a bot plays your seat",
+                    reason=ERROR_WORDS["left_club"],
                     notice="{} left the club; a bot plays their seat",
                     code="left_club",
                 )

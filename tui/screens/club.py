@@ -174,7 +174,11 @@ class ClubScreen(Screen[None]):
             said = error_words(message.get("code"), message.get("params"), message.get("message"))
             self.say(shown(said))
         elif message["type"] == "closed" and not self.club.left:
-            self.say(t("The club is gone: {reason}. q goes back.", reason=message.get("reason")))
+            if message.get("by_host"):
+                reason = words("the host closed the club")
+            else:
+                reason = plain(message.get("reason"))
+            self.say(t("The club is gone: {reason}. q goes back.", reason=reason))
 
     def show(self, state: Message) -> None:
         club = str(state["club"])
