@@ -41,7 +41,10 @@ def clipped(app: Any) -> list[str]:
 
 async def draw(language: str, folder: Path) -> None:
     i18n.use(language)
-    report: dict[str, list[str]] = {"setup": await draw_setup(folder / f"{language}_setup.svg")}
+    report: dict[str, list[str]] = {
+        "menu": await draw_menu(folder / f"{language}_menu.svg"),
+        "setup": await draw_setup(folder / f"{language}_setup.svg"),
+    }
     for game_id in GAMES:
         report[f"{game_id}_play"] = await draw_play(
             game_id, folder / f"{language}_{game_id}_play.svg"
@@ -50,6 +53,20 @@ async def draw(language: str, folder: Path) -> None:
             game_id, folder / f"{language}_{game_id}_final.svg"
         )
     print(json.dumps(report))
+
+
+async def draw_menu(svg: Path) -> list[str]:
+    """The main menu, once its footer shows the keys (composed after the first frame)."""
+    from textual.widgets._footer import FooterKey
+
+    from tests.tui.pilots import SIZE, make_app, settled, wait_until
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: len(app.screen.query(FooterKey)) > 0)
+        await settled(pilot)
+        svg.write_text(app.export_screenshot())
+        return clipped(app)
 
 
 async def draw_setup(svg: Path) -> list[str]:

@@ -1,6 +1,6 @@
-"""Issue 27: the solo set-up, each game's screen with its help and its final table, in each
-language, at 80x24: snapshots
-(SVG screenshots, like pytest-textual-snapshot's) and no text cut short.
+"""Issue 27: the menu, the solo set-up, each game's screen with its help and its final table,
+in each language, at 80x24: snapshots (SVG screenshots, like pytest-textual-snapshot's) and no
+text cut short.
 
 Each language runs in its own process (tests/i18n/screens_script.py): the language is chosen
 once, before the screens are imported. `pytest tests/i18n --snapshot-update` writes the
@@ -25,7 +25,7 @@ def test_each_game_and_its_final_table_in_each_language(
 ) -> None:
     cut = run_script("tests.i18n.screens_script", tmp_path, language, str(tmp_path), timeout=300)
     assert cut == {name: [] for name in cut}, "texts cut short at 80x24"
-    assert len(cut) == 1 + 2 * len(GAMES)
+    assert len(cut) == 2 + 2 * len(GAMES)
     update = request.config.getoption("--snapshot-update", default=False)
     differ = []
     shots = [*cut, *(f"{game}_help" for game in GAMES)]
