@@ -35,20 +35,28 @@ def hint(view: View, rng: random.Random, bot: HardBot | None = None) -> tuple[Ac
         return TAKE, phrase("Take: you have no tokens left, so you must take the card")
     margin = round(choice.edge)
     reason = _why(view["card"], view["pot"], view["cards"][seat], tokens, choice.take)
+    points = _points(margin)
     if choice.take:
         if margin <= 0:
-            text = "Take: a close call, about even with passing ({reason})"
+            said = phrase("Take: a close call, about even with passing ({reason})", reason=reason)
         elif margin >= CLEAR:
-            text = "Take: clearly better for you than passing ({reason})"
+            said = phrase("Take: clearly better for you than passing ({reason})", reason=reason)
         else:
-            text = "Take: about {points} better for you than passing ({reason})"
+            said = phrase(
+                "Take: about {points} better for you than passing ({reason})",
+                points=points,
+                reason=reason,
+            )
     elif margin <= 0:
-        text = "Pass: a close call, about even with taking ({reason})"
+        said = phrase("Pass: a close call, about even with taking ({reason})", reason=reason)
     elif margin >= CLEAR:
-        text = "Pass: clearly better for you than taking ({reason})"
+        said = phrase("Pass: clearly better for you than taking ({reason})", reason=reason)
     else:
-        text = "Pass: about {points} better for you than taking ({reason})"
-    said = phrase(text, points=_points(margin), reason=reason)
+        said = phrase(
+            "Pass: about {points} better for you than taking ({reason})",
+            points=points,
+            reason=reason,
+        )
     return (TAKE if choice.take else PASS), said
 
 

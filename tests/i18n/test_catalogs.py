@@ -3,6 +3,7 @@ them, and Persian is laid out for a terminal."""
 
 from __future__ import annotations
 
+import ast
 import os
 import string
 import subprocess
@@ -188,3 +189,17 @@ def test_a_persian_name_reads_right_on_an_english_screen_too() -> None:
         ],
     }
     assert str(seat_label(state, 1)) == "ﯽﻠﻋ"  # type: ignore[arg-type]
+
+
+def test_every_phrase_of_core_is_a_literal_babel_can_extract() -> None:
+    """A hint's template chosen into a variable first is never extracted, and stays English
+    in every language (the No Thanks! hints' first words were)."""
+    hidden = []
+    for path in sorted((ROOT / "core").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            name = getattr(getattr(node, "func", None), "id", None)
+            if isinstance(node, ast.Call) and name in ("phrase", "counted"):
+                texts = node.args[: 2 if name == "counted" else 1]
+                if not all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in texts):
+                    hidden.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not hidden

@@ -203,7 +203,7 @@ class HostLobbyScreen(LobbyScreen):
                     "Seat {seat}: {name}, a bot playing {choice}; b again {again}.",
                     seat=index + 1,
                     name=name,
-                    choice=choice,
+                    choice=level_name(choice),
                     again=again,
                 )
             )
