@@ -12,6 +12,8 @@ import random
 from collections import Counter
 from fractions import Fraction
 
+from core.phrases import Phrase, counted, phrase
+
 COLOURS = ("blue", "yellow", "red")
 FACES: dict[str, tuple[int, ...]] = {"blue": (1, 2, 3), "yellow": (4, 5, 6), "red": (7, 8, 9)}
 LETTERS = {"blue": "B", "yellow": "Y", "red": "R"}
@@ -96,13 +98,28 @@ indices (2,196 in all), so a roll is one slice of the tape and one look-up: the 
 `table[tape[start : start + count]]` and their sum."""
 
 
+def combo_phrase(combo: Combo) -> Phrase | str:
+    """A combination's short name, colours by word: "blue+red", "2 yellow", as words of no
+    language yet (core/phrases.py): the hints and the screens word it ('' for no dice)."""
+    parts = [_dice_of(colour, count) for colour, count in zip(COLOURS, combo, strict=True) if count]
+    out: Phrase | str = parts[0] if parts else ""
+    for part in parts[1:]:
+        out = phrase("{first}+{then}", first=out, then=part)
+    return out
+
+
+def _dice_of(colour: str, count: int) -> Phrase:
+    """The dice of one colour: "blue" for one, "2 blue" for two."""
+    if colour == "blue":
+        return counted("blue", "{count} blue", count)
+    if colour == "yellow":
+        return counted("yellow", "{count} yellow", count)
+    return counted("red", "{count} red", count)
+
+
 def combo_label(combo: Combo) -> str:
-    """A short name players read, colours by word and letter: "blue+red", "2 yellow"."""
-    parts = []
-    for colour, count in zip(COLOURS, combo, strict=True):
-        if count:
-            parts.append(f"{count} {colour}" if count > 1 else colour)
-    return "+".join(parts)
+    """A combination's short name in English (`combo_phrase`): "blue+red", "2 yellow"."""
+    return str(combo_phrase(combo))
 
 
 def sum_span(combo: Combo) -> str:

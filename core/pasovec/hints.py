@@ -12,7 +12,7 @@ import random
 
 from core.api import Action, View
 from core.pasovec.bots import Position, hard_act
-from core.pasovec.dice import CHANCES, COLOURS, Combo, best_free_combo, sum_span
+from core.pasovec.dice import CHANCES, COLOURS, Combo, best_free_combo, combo_phrase, sum_span
 from core.pasovec.odds import cheapest, roll_odds
 from core.pasovec.rules import cost
 from core.phrases import Phrase, counted, phrase
@@ -32,29 +32,12 @@ def hint(view: View, rng: random.Random) -> tuple[Action, Phrase]:
     return action, _token_reason(position)
 
 
-def dice_phrase(combo: Combo) -> str | Phrase:
-    """The dice of `combo` in words, joined by '+' as the screen writes them."""
-    parts = [
-        _dice_word(colour, count) for colour, count in zip(COLOURS, combo, strict=True) if count
-    ]
-    out: str | Phrase = parts[0]
-    for part in parts[1:]:
-        out = phrase("{first}+{then}", first=out, then=part)
-    return out
-
-
-def _dice_word(colour: str, count: int) -> Phrase:
-    if count == 1:
-        return {"blue": phrase("blue"), "yellow": phrase("yellow"), "red": phrase("red")}[colour]
-    return {"blue": phrase("2 blue"), "yellow": phrase("2 yellow"), "red": phrase("2 red")}[colour]
-
-
 def _roll_reason(position: Position, action: Action) -> Phrase:
     """The chance the roll gives the player; when that is low and the dice likeliest to shed a
     card (`best_free_combo`) would let the others shed more, that too: why hard passed them by."""
     combo: Combo = tuple(action["dice"][colour] for colour in COLOURS)  # type: ignore[assignment]
     free, within = roll_odds(position.hand, position.tokens, combo)
-    dice = dice_phrase(combo)
+    dice = combo_phrase(combo)
     if within > free + 0.005:
         text = phrase(
             "Roll {dice}: {free:.0%} chance to shed a card for free, {within:.0%} within your "
@@ -85,7 +68,7 @@ def _roll_reason(position: Position, action: Action) -> Phrase:
     return phrase(
         "{why}; {dice} ({free:.0%} free for you) lets the others shed {given:.1f} cards",
         why=text,
-        dice=dice_phrase(best),
+        dice=combo_phrase(best),
         free=best_free,
         given=given,
     )

@@ -13,8 +13,8 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from core.pasovec import cost
-from core.pasovec.dice import COLOURS, LETTERS
-from tui.base.i18n import Counted, listing, t, words
+from core.pasovec.dice import LETTERS, combo_phrase
+from tui.base.i18n import Counted, listing, t, worded, words
 from tui.base.messages import StateMessage
 from tui.base.seats import name_list, seat_names
 from tui.screens.round_summary import last_entry
@@ -24,23 +24,13 @@ PLAYER_WIDTH = 16  # cells of the Player column, so six seats and five columns f
 TOKENS = Counted("{count} token", "{count} tokens")
 PENALTY_POINTS = Counted("{count} penalty point", "{count} penalty points")
 """A Pásovec score's unit (`PasovecScreen.SCORE_UNIT`): a card left in hand at a round's end."""
-DICE_OF_COLOUR = {
-    "blue": Counted("blue", "{count} blue"),
-    "yellow": Counted("yellow", "{count} yellow"),
-    "red": Counted("red", "{count} red"),
-}
-"""The dice of one colour in a combination's name: "blue" for one, "2 blue" for two."""
 
 
 def combo_words(combo: tuple[int, int, int]) -> str:
     """A combination of dice in the reader's words, colours by name: "blue+red", "2 yellow"
-    (`core.pasovec.dice.combo_label` in English), in reading order (a part of a line)."""
-    parts = [
-        DICE_OF_COLOUR[colour].of(count)
-        for colour, count in zip(COLOURS, combo, strict=True)
-        if count
-    ]
-    return "+".join(parts)
+    (`core.pasovec.dice.combo_phrase`, as the hints name it), in reading order (a part of a
+    line)."""
+    return str(worded(combo_phrase(combo)))
 
 
 def dice_text(roll: list[list[Any]]) -> str:
