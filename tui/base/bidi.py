@@ -54,6 +54,31 @@ def visual(text: str, right_to_left: bool) -> str:
     )
 
 
+def cut(text: str, width: int, lead: str = "") -> list[str]:
+    """`text` (one paragraph, in reading order) cut at spaces into lines of at most `width`
+    cells, a word longer than that on a line of its own; `lead` ("• ") opens the first line and
+    the others hang under it. Cells, not characters: a zero-width joiner takes none."""
+    hang = " " * cell_len(lead)
+    lines: list[str] = []
+    line, fresh = lead, True
+    for word in text.split(" "):
+        if not fresh and cell_len(line) + 1 + cell_len(word) > width:
+            lines.append(line)
+            line = hang + word
+        else:
+            line = line + word if fresh else f"{line} {word}"
+        fresh = False
+    lines.append(line)
+    return lines
+
+
+def flush_right(line: str, width: int) -> str:
+    """A line in reading order laid out right to left and set against the right edge of
+    `width` cells, where a reader of it starts."""
+    drawn = visual(line, right_to_left=True)
+    return " " * max(width - cell_len(drawn), 0) + drawn
+
+
 class LaidOut(str):
     """A right-to-left text laid out as one line (the `str` itself, for whatever takes a
     string) that also remembers its reading order, so a widget that wraps it wraps the words
@@ -79,26 +104,11 @@ class RightToLeftLines:
     def __init__(self, logical: str) -> None:
         self.logical = logical.replace("\\[", "[")  # a key shown on a button: "\\[t]"
 
-    def lines(self, width: int) -> list[str]:
-        """The text cut at spaces into lines of at most `width` cells (a word longer than
-        that has a line of its own), in reading order."""
-        cut: list[str] = []
-        for paragraph in self.logical.split("\n"):
-            line = ""
-            for word in paragraph.split(" "):
-                if line and cell_len(line) + 1 + cell_len(word) > width:
-                    cut.append(line)
-                    line = word
-                else:
-                    line = f"{line} {word}" if line else word
-            cut.append(line)
-        return cut
-
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
-        for line in self.lines(width):
-            drawn = visual(line, right_to_left=True)
-            yield Text(" " * max(width - cell_len(drawn), 0) + drawn, end="\n")
+        for paragraph in self.logical.split("\n"):
+            for line in cut(paragraph, width):
+                yield Text(flush_right(line, width), end="\n")
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         words = self.logical.split()

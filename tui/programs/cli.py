@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from tui.base import i18n, settings
-from tui.base.bidi import has_right_to_left
+from tui.base.bidi import LRM, flush_right, has_right_to_left
 from tui.base.i18n import LANGUAGES, N_, right_to_left, shown, t, words
 from tui.games import GAME_SCREENS
 from tui.programs.door_flags import (
@@ -38,7 +38,6 @@ MDNS_HELP = N_(
 PLAYER_HELP = N_("your name at the table (default: the name you used last time)")
 
 
-LRM = "\u200e"
 LAID = "\x00"  # marks a line laid out already, so `format_help` does not lay it out again
 
 
@@ -75,15 +74,12 @@ class LaidOutHelp(argparse.HelpFormatter):
 
 
 def _leftward(text: str) -> bool:
-    """A text read right to left (a Persian one: `shown` changes it)."""
-    return right_to_left() and shown(text) != text
+    """A text read right to left (a Persian one, on a Persian screen)."""
+    return right_to_left() and has_right_to_left(text)
 
 
 def _flush_right(line: str, width: int) -> str:
-    from rich.cells import cell_len
-
-    laid = shown(line)
-    return LAID + " " * max(0, width - cell_len(laid)) + laid
+    return LAID + flush_right(line, width)
 
 
 class Parser(argparse.ArgumentParser):

@@ -12,15 +12,13 @@ a bold run reordered with its line would need the styles reordered too).
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from tui.base.bidi import visual
+from tui.base.bidi import cut, flush_right
 
 ITEM = re.compile(r"(?:[-*]|\d+\.)\s+")
 BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -79,16 +77,6 @@ class RightToLeftMarkdown:
             if index and (block.level or not block.mark):
                 yield Text("")  # a blank line between blocks, not between list items
             style = "bold underline" if block.level == 1 else "bold" if block.level else ""
-            for line in self._lines(block, width):
-                drawn = visual(line, right_to_left=True)
-                yield Text(" " * max(width - cell_len(drawn), 0) + drawn, style=style)
-
-    @staticmethod
-    def _lines(block: Block, width: int) -> list[str]:
-        """The block cut to `width` in reading order; a list item's lines hang under its text."""
-        if not block.mark:
-            return textwrap.wrap(block.text, width) or [""]
-        lead = f"{block.mark} "
-        return textwrap.wrap(
-            block.text, width, initial_indent=lead, subsequent_indent=" " * len(lead)
-        )
+            lead = f"{block.mark} " if block.mark else ""  # a list item's lines hang under it
+            for line in cut(block.text, width, lead):
+                yield Text(flush_right(line, width), style=style)
