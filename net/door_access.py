@@ -68,12 +68,8 @@ async def refusal_pause() -> None:
 # ---- the doors' words ---------------------------------------------------------------------
 # What a door says itself (a refusal, its web page) is said in the person's language when the
 # program that opened the door knows it: `net` has no catalogs (they are the TUI's), so that
-# program hands the doors a `Wording` (tui/table/door_words.py). Until then, English.
-
-
-def N_(text: str) -> str:
-    """Mark a door's text for the catalogs (Babel extracts net/ssh_door.py and web_door.py)."""
-    return text
+# program hands the doors a `Wording` (tui/table/door_words.py). Until then, English. The
+# doors mark their texts with core.refusals' `N_` (Babel extracts net/ssh_door.py, web_door.py).
 
 
 class Wording(Protocol):

@@ -17,6 +17,7 @@ from typing import Any
 import msgpack
 
 from core.api import MAX_ECHO, brief
+from core.refusals import N_
 
 __all__ = ["MAX_ECHO", "brief"]  # re-exported: core's is the one way to quote a peer's value
 
@@ -38,11 +39,6 @@ _LIMITS = {
     "max_map_len": 1024,
     "max_ext_len": 0,
 }
-
-
-def N_(text: str) -> str:
-    """Mark an error's English template for the clients' catalogs (tui/locale)."""
-    return text
 
 
 ERROR_WORDS: dict[str, str] = {

@@ -39,8 +39,8 @@ from pathlib import Path
 
 import asyncssh
 
+from core.refusals import N_
 from net import door_access
-from net.door_access import N_
 from net.limits import JoinLimiter, JoinPolicy
 from net.protocol import ProtocolError
 from net.pty_process import PtyProcess
@@ -74,12 +74,12 @@ NOT_STARTED = N_("Gamenight could not start here; tell the host.")
 COME_BACK = N_("To come back to your seat: {command}")
 
 
-def said(languages: tuple[str, ...], text: str, **params: object) -> bytes:
+def said(languages: tuple[str, ...], text: str, **params: object) -> str:
     """A line of the door's own, in the person's language (the host's before their client
     said what it speaks), laid out for their terminal."""
     wording = door_access.wording()
     line = wording.for_terminal(wording.language(languages), text, **params)
-    return f"{line}\r\n".encode()
+    return f"{line}\r\n"
 
 
 class Handles:
@@ -208,7 +208,7 @@ class DoorServer(asyncssh.SSHServer):
         if self.door.open_to_all:
             return False
         if self.door.guesses.barred(self.address, asyncio.get_running_loop().time()):
-            self._banner(said((), TOO_MANY_TRIES).decode())
+            self._banner(said((), TOO_MANY_TRIES))
         return True
 
     def _banner(self, text: str) -> None:
@@ -225,7 +225,7 @@ class DoorServer(asyncssh.SSHServer):
             delay = self.door.guesses.admit(self.address, asyncio.get_running_loop().time())
         except ProtocolError:
             self.door.refuse("a password (too many tries from that address)", self.peer)
-            self._banner(said((), TOO_MANY_TRIES).decode())
+            self._banner(said((), TOO_MANY_TRIES))
             await door_access.refusal_pause()
             return False
         if door_access.check_password(password):
@@ -371,7 +371,9 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         if self.refusal is not None:
             assert self.chan is not None
-            self.chan.write_stderr(said(self._languages(), self.refusal, port=self.door.port))
+            self.chan.write_stderr(
+                said(self._languages(), self.refusal, port=self.door.port).encode()
+            )
             self.chan.exit(1)
             return
         self._task = asyncio.get_running_loop().create_task(self._start())
@@ -398,7 +400,7 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
             )
         except OSError as err:
             log.error("ssh door could not start the game for %s: %s", self.visitor.who, err)
-            self.chan.write(said(self.visitor.languages, NOT_STARTED))
+            self.chan.write(said(self.visitor.languages, NOT_STARTED).encode())
             self.chan.exit(1)
             return
         for data in self._early:
@@ -416,7 +418,8 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         in without a key how to come back as themselves."""
         if self.chan is not None and not self.chan.is_closing():
             if self.visitor.again:
-                self.chan.write(said(self.visitor.languages, COME_BACK, command=self.visitor.again))
+                back = said(self.visitor.languages, COME_BACK, command=self.visitor.again)
+                self.chan.write(back.encode())
             self.chan.exit(max(status, 0))
 
     def data_received(self, data: bytes, datatype: object) -> None:

@@ -39,8 +39,8 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from core.refusals import N_
 from net import door_access
-from net.door_access import N_
 from net.limits import JoinLimiter, JoinPolicy
 from net.protocol import ProtocolError
 

@@ -18,7 +18,7 @@ class CatalogWording:
     language is unknown or has none."""
 
     def language(self, wanted: Sequence[str]) -> str:
-        return next((code for code in wanted if code in i18n.LANGUAGES), i18n.current())
+        return door_language(wanted) or i18n.current()
 
     def words(self, language: str, text: str, /, **params: object) -> str:
         translated = _catalog(language).gettext(text)
