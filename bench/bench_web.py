@@ -67,7 +67,7 @@ async def table(players: int) -> tuple[Host, WebDoor, str]:
     host = await nothanks_table(players, bots=0, seed=None)
     port = host.port
     assert port is not None
-    door = WebDoor(lambda visitor: door_command(port, visitor), idle_seconds=3600)
+    door = WebDoor(lambda visitor, fd: door_command(port, visitor, fd), idle_seconds=3600)
     # Every browser here comes from loopback, one address standing for eight people: neither
     # the door nor the host paces their joins, as they would one address's many browsers.
     door.joins = None

@@ -19,6 +19,7 @@ from typing import Protocol
 
 PASSWORD_ENV = "GAMENIGHT_DOOR_PASSWORD"
 WEB_WHO_PREFIX = "web-"  # the browser door's people: web-<random hex> (net/web_door.py)
+KEY_WHO_PREFIX = "key-"  # the SSH door's people with a key: key-<its digest> (net/ssh_door.py)
 REFUSAL_DELAY = 1.0  # seconds before a wrong password is answered
 
 _password: str | None = None
@@ -39,6 +40,11 @@ class Visitor:
     name: str = ""
     again: str = ""
     languages: tuple[str, ...] = ()  # theirs, most wanted first (browser, SSH client's locale)
+
+    def secrets(self) -> dict[str, str]:
+        """What the door's program is told only by an inherited pipe (net/handoff.py), never
+        on its command line: `who` (their token's key) and `again` (it holds the handle)."""
+        return {"who": self.who, "again": self.again}
 
 
 def set_password(text: str | None) -> None:

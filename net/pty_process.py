@@ -59,8 +59,10 @@ class PtyProcess:
         size: tuple[int, int],
         output: Callable[[bytes], None],
         ended: Callable[[int], None],
+        pass_fds: Sequence[int] = (),
     ) -> PtyProcess:
-        """Start `command` in a new pty of `size` (columns, rows) with environment `env`."""
+        """Start `command` in a new pty of `size` (columns, rows) with environment `env`,
+        inheriting the file descriptors `pass_fds` (a door's secrets: net/handoff.py)."""
         master, slave = os.openpty()
         try:
             _set_size(master, *size)
@@ -72,6 +74,7 @@ class PtyProcess:
                 env=env,
                 start_new_session=True,
                 preexec_fn=_take_terminal,
+                pass_fds=tuple(pass_fds),
             )
         except BaseException:
             os.close(master)

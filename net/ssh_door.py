@@ -11,14 +11,21 @@ file; with neither, anyone who reaches the port may play (the lobby says so). Ev
 logged and told to the client in words (an auth banner, the channel's stderr, the reason of a
 refused channel); a wrong password is answered only after a delay.
 
-Every friend is their own person, whatever user name the lobby told them to type (issue 23):
-the door client's identity (`Visitor.who`, which holds the reconnect token) is the SSH key a
-person came in with, or else a new *handle* for each connection: `p-` and 24 hex digits, signed
-with a secret drawn from the door's host key, so the door needs no list of them and they stay
-valid across a host restart. The person is told their handle as a command ("come back with
-ssh -p 2622 p-…@host"): coming in with it as the user name is coming back as the same person,
-to the same seat. A handle is a bearer secret like the token it stands for; it is checked only
-after the password, and guessing one is 96 bits of luck.
+Every friend is their own person, whatever user name the lobby told them to type (issue 23): the
+door client's identity (`Visitor.who`, which holds the reconnect token) is the SSH key a person came
+in with, or else a new *handle* for each connection: `p-` and 24 hex digits, signed with a secret
+drawn from the door's host key (its raw private bytes, the same each time the key is read), so the
+door needs no list of them and they stay valid across a host restart. The person is told their
+handle as a command ("come back with ssh -p 2622 p-…@host"): coming in with it as the user name is
+coming back as the same person, to the same seat. A handle is a bearer secret like the token it
+stands for; it is checked only after the password, and guessing one is 96 bits of luck. A user name
+shaped like a handle (or like another door identity) that is not a valid one is never offered as a
+name: a mistyped handle would show most of a seat's secret to the whole table.
+
+Passwords: every wrong one counts against the address (the door's `guesses`), several in one
+connection too, and a connection that gave MAX_WRONG_PASSWORDS wrong ones is closed, as sshd
+closes one after its MaxAuthTries. When the table closes, each friend's terminal is switched
+back (net/terminal_modes.py) and told so in words before their channel closes.
 
 `net` never imports `tui`: the command to run for an SSH user is given as a function.
 """
@@ -41,10 +48,12 @@ import asyncssh
 
 from core.refusals import N_
 from net import door_access
+from net.handoff import Handoff
 from net.limits import JoinLimiter, JoinPolicy
 from net.protocol import ProtocolError
 from net.pty_process import PtyProcess
-from net.ssh_host_key import fingerprint, host_key
+from net.ssh_host_key import fingerprint, host_key, key_secret
+from net.terminal_modes import TerminalModes
 
 log = logging.getLogger(__name__)
 
@@ -57,10 +66,16 @@ LOCALE_ENV = ("LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "LANGUAGE")  # the ho
 
 GENERIC_USERS = frozenset({"play", "gamenight", "guest"})  # user names that are no one's name
 HANDLE = re.compile(r"p-([0-9a-f]{12})([0-9a-f]{12})")
-KEY_WHO = "key-"
+KEY_WHO = door_access.KEY_WHO_PREFIX
+# User names never offered, logged or shown as names: anything starting like a door identity
+# (a handle p-…, a key's key-…, a browser's web-…) or holding a long run of hex digits (a
+# handle typed without its p-, or with a slip).
+IDENTITY_SHAPED = re.compile(r"(?i)(?:p|key|web)-|.*[0-9a-f]{10}")
+MAX_WRONG_PASSWORDS = 3  # per connection; then it is closed (sshd: MaxAuthTries 6, in tries)
 
-DoorCommand = Callable[[door_access.Visitor], list[str]]
-"""The program to run for a person (`tui.programs.door.door_command` bound to the table)."""
+DoorCommand = Callable[[door_access.Visitor, int], list[str]]
+"""The program to run for a person, reading their secrets from the file descriptor it is given
+(`tui.table.doors.door_command` bound to the table; net/door_access.py's `Handoff`)."""
 
 TOO_MANY_TRIES = N_("Too many tries from your address: wait a minute, then try again.")
 TOO_MANY_JOINS = N_("Too many new sessions from your address: wait a minute, then try again.")
@@ -72,6 +87,9 @@ GAMENIGHT_ONLY = N_(
 NO_FORWARDING = N_("this door runs Gamenight only: forwarding is off")
 NOT_STARTED = N_("Gamenight could not start here; tell the host.")
 COME_BACK = N_("To come back to your seat: {command}")
+WRONG_PASSWORDS = N_("Too many wrong passwords: connect again to try again.")
+TABLE_CLOSED = N_("The host closed the table.")
+DOOR_CLOSED = N_("The host closed the SSH door.")
 
 
 def said(languages: tuple[str, ...], text: str, **params: object) -> str:
@@ -80,6 +98,19 @@ def said(languages: tuple[str, ...], text: str, **params: object) -> str:
     wording = door_access.wording()
     line = wording.for_terminal(wording.language(languages), text, **params)
     return f"{line}\r\n"
+
+
+def offered_name(user: str) -> str:
+    """The name to offer someone who came in as `user`: the user name when it is a person's
+    name, else nothing to offer ('play', a handle, anything shaped like one)."""
+    if user.casefold() in GENERIC_USERS or IDENTITY_SHAPED.match(user):
+        return ""
+    return user[:24]
+
+
+def logged_user(user: str) -> str:
+    """`user` as the log and the host's lobby may show it: never a handle or a slip of one."""
+    return "(a handle)" if IDENTITY_SHAPED.match(user) else repr(user[:40])
 
 
 class Handles:
@@ -118,7 +149,7 @@ class SshDoor:
         )
         self.host_key = host_key()
         self.fingerprint = fingerprint(self.host_key)
-        self.handles = Handles(self.host_key.export_private_key())
+        self.handles = Handles(key_secret(self.host_key))
         self.sessions: set[DoorSession] = set()
         self._ending: set[asyncio.Task[None]] = set()  # sessions hanging up, awaited on close
         self.refused = 0  # refusals of every kind, counted as they are logged
@@ -161,20 +192,24 @@ class SshDoor:
         self.port = self._acceptor.get_port()
         return self.port
 
-    async def close(self) -> None:
-        """Stop listening and hang up every session (their programs end)."""
+    async def close(self, table_closed: bool = True) -> None:
+        """Stop listening and hang up every session (their programs end), each friend told
+        on a terminal switched back to normal that the table closed (or, `table_closed`
+        False, only this door)."""
+        farewell = TABLE_CLOSED if table_closed else DOOR_CLOSED
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
         for session in list(self.sessions):
-            self.end(session)
+            self.end(session, farewell)
         await asyncio.gather(*self._ending)
 
-    def end(self, session: DoorSession) -> None:
-        """Hang a session up (once); `close` waits for every hang-up to finish."""
+    def end(self, session: DoorSession, farewell: str | None = None) -> None:
+        """Hang a session up (once), saying `farewell` first if given; `close` waits for every
+        hang-up to finish."""
         if session in self.sessions:
             self.sessions.discard(session)
-            task = asyncio.get_running_loop().create_task(session.end())
+            task = asyncio.get_running_loop().create_task(session.end(farewell))
             self._ending.add(task)
             task.add_done_callback(self._ending.discard)
 
@@ -195,6 +230,8 @@ class DoorServer(asyncssh.SSHServer):
         self.address = self.peer = "?"
         self.conn: asyncssh.SSHServerConnection | None = None
         self.key_who: str | None = None  # the identity of the authorized key offered, if any
+        self.wrong = 0  # wrong passwords given on this connection
+        self.told_barred = False  # the "too many tries" banner is sent once per connection
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -202,38 +239,49 @@ class DoorServer(asyncssh.SSHServer):
         self.peer = f"{self.address}:{port}"
 
     def begin_auth(self, username: str) -> bool:
-        """Authentication is asked for unless the door is open to all; an address barred for
-        trying too often is told so before it tries again (else OpenSSH says only "Permission
-        denied", as for a wrong password)."""
-        if self.door.open_to_all:
-            return False
-        if self.door.guesses.barred(self.address, asyncio.get_running_loop().time()):
-            self._banner(said((), TOO_MANY_TRIES))
-        return True
+        """Authentication is asked for unless the door is open to all."""
+        return not self.door.open_to_all
 
-    def _banner(self, text: str) -> None:
-        if self.conn is not None:
-            self.conn.send_auth_banner(text)
+    def _tell_barred(self) -> None:
+        """Tell an address barred for trying too often why its password is refused (else
+        OpenSSH says only "Permission denied", as for a wrong one): once per connection, and
+        only to one that tries a password (a key let in never hears of it)."""
+        if self.conn is not None and not self.told_barred:
+            self.told_barred = True
+            self.conn.send_auth_banner(said((), TOO_MANY_TRIES))
 
     def password_auth_supported(self) -> bool:
         return door_access.password() is not None
 
     async def validate_password(self, username: str, password: str) -> bool:
-        """Right or wrong, each try counts against the address; a wrong one is answered late,
-        and an address that tried too often is refused whatever it sends, for a while."""
+        """Right or wrong, each try counts against the address, however many come on one
+        connection; a wrong one is answered late, an address that tried too often is refused
+        whatever it sends, for a while, and a connection is closed after
+        MAX_WRONG_PASSWORDS wrong ones."""
         try:
             delay = self.door.guesses.admit(self.address, asyncio.get_running_loop().time())
         except ProtocolError:
             self.door.refuse("a password (too many tries from that address)", self.peer)
-            self._banner(said((), TOO_MANY_TRIES))
+            self._tell_barred()
             await door_access.refusal_pause()
-            return False
+            return self._wrong()
         if door_access.check_password(password):
             self.key_who = None  # a key offered but not proven is no identity
             return True
-        self.door.refuse(f"a wrong password for {username[:40]!r}", self.peer)
+        self.door.refuse(f"a wrong password for {logged_user(username)}", self.peer)
         await door_access.refusal_pause()
         await asyncio.sleep(delay)
+        return self._wrong()
+
+    def _wrong(self) -> bool:
+        """One more wrong password on this connection (always False): past the last one the
+        door hangs up, saying why."""
+        self.wrong += 1
+        if self.wrong >= MAX_WRONG_PASSWORDS and self.conn is not None:
+            self.conn.disconnect(
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                said((), WRONG_PASSWORDS).strip(),
+            )
         return False
 
     def public_key_auth_supported(self) -> bool:
@@ -273,7 +321,7 @@ class DoorServer(asyncssh.SSHServer):
         user = str(self.conn.get_extra_info("username") or "")
         returning = self.door.handles.valid(user)
         who = self.key_who or (user if returning else self.door.handles.new())
-        name = "" if returning or user.casefold() in GENERIC_USERS else user[:24]
+        name = "" if returning else offered_name(user)
         again = ""
         if who.startswith("p-"):
             host = self.conn.get_extra_info("sockname")[0]
@@ -329,6 +377,9 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         self.size = (80, 24)
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.process: PtyProcess | None = None
+        self.modes = TerminalModes()  # what the program left on in the friend's terminal
+        self.farewell: str | None = None  # what the door says as it hangs up, if anything
+        self._said_goodbye = False
         self._early: list[bytes] = []  # keys typed before the program started
         self._task: asyncio.Task[None] | None = None
         door.sessions.add(self)
@@ -391,13 +442,15 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         self.visitor = replace(self.visitor, languages=languages)
         env["TERM"] = self.term or DEFAULT_TERM
         try:
-            self.process = await PtyProcess.spawn(
-                self.door.command(self.visitor),
-                env=env,
-                size=self.size,
-                output=self._output,
-                ended=self._ended,
-            )
+            with Handoff(self.visitor.secrets()) as handoff:
+                self.process = await PtyProcess.spawn(
+                    self.door.command(self.visitor, handoff.fd),
+                    env=env,
+                    size=self.size,
+                    output=self._output,
+                    ended=self._ended,
+                    pass_fds=(handoff.fd,),
+                )
         except OSError as err:
             log.error("ssh door could not start the game for %s: %s", self.visitor.who, err)
             self.chan.write(said(self.visitor.languages, NOT_STARTED).encode())
@@ -408,19 +461,33 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         self._early.clear()
 
     def _output(self, data: bytes) -> None:
-        """What the program drew, to the client; dropped once the channel is closing (the
-        program is being hung up and may still draw meanwhile)."""
-        if self.chan is not None and not self.chan.is_closing():
+        """What the program drew, to the client (its modes followed); dropped once the door
+        says goodbye or the channel is closing (the program is being hung up and may still
+        draw meanwhile)."""
+        if self.chan is not None and not self.chan.is_closing() and self.farewell is None:
+            self.modes.feed(data)
             self.chan.write(data)
 
     def _ended(self, status: int) -> None:
-        """The program ended (the player left): so does the session, telling a person who came
-        in without a key how to come back as themselves."""
-        if self.chan is not None and not self.chan.is_closing():
-            if self.visitor.again:
-                back = said(self.visitor.languages, COME_BACK, command=self.visitor.again)
-                self.chan.write(back.encode())
-            self.chan.exit(max(status, 0))
+        """The program ended (the player left, or it was hung up): so does the session,
+        telling a person who came in without a key how to come back as themselves, unless
+        the table is gone."""
+        if self.farewell is not None:
+            self._goodbye(self.farewell, 0)
+        elif self.visitor.again:
+            self._goodbye(COME_BACK, max(status, 0), command=self.visitor.again)
+        else:
+            self._goodbye(None, max(status, 0))
+
+    def _goodbye(self, text: str | None, status: int, **params: object) -> None:
+        """Once: switch off what the program left on in the friend's terminal (alternate
+        screen, mouse reporting, hidden cursor), say `text`, and end the channel."""
+        if self._said_goodbye or self.chan is None or self.chan.is_closing():
+            return
+        self._said_goodbye = True
+        words = said(self.visitor.languages, text, **params).encode() if text else b""
+        self.chan.write(self.modes.restore() + words)
+        self.chan.exit(status)
 
     def data_received(self, data: bytes, datatype: object) -> None:
         if self.process is None:
@@ -452,12 +519,17 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         """The channel (or the whole connection) is gone: hang the program up."""
         self.door.end(self)
 
-    async def end(self) -> None:
-        """Let the program's start finish, then hang it up and close the channel."""
+    async def end(self, farewell: str | None = None) -> None:
+        """Let the program's start finish, then hang it up and close the channel; with a
+        `farewell` (the table closed), the friend's terminal is switched back and told it
+        first."""
         if self._task is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        self.farewell = farewell
         if self.process is not None:
             await self.process.hang_up()
+        if farewell is not None:
+            self._goodbye(farewell, 0)
         if self.chan is not None:
             self.chan.close()

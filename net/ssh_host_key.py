@@ -27,6 +27,14 @@ def host_key() -> asyncssh.SSHKey:
     return key
 
 
+def key_secret(key: asyncssh.SSHKey) -> bytes:
+    """The private key's own bytes, the same every time the key is read: a secret for things
+    signed with the host key that must stay valid across host restarts (the SSH door's
+    handles). Not `export_private_key()`, whose OpenSSH encoding carries random check bytes
+    (issue 34)."""
+    return key.encode_ssh_private()
+
+
 def fingerprint(key: asyncssh.SSHKey) -> str:
     """'SHA256:…', as `ssh` prints it when it first meets the host."""
     return key.get_fingerprint("sha256")

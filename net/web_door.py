@@ -17,6 +17,12 @@ web-driver protocol to a child process), with what a door must not leave to the 
   answered after the refusal delay.
 - The page is served from this package (web_page.html), without the web fonts textual-serve's
   page loads from the internet: a LAN game night needs nothing from outside.
+- The page tells why its session ended, by the websocket's close code (CLOSE_CODES): the host
+  closed the table (or only this door), another tab of this browser took the seat, the door
+  client ended (the player left), or the connection broke without a goodbye: the host is gone
+  and may come back (issue 34).
+- Who the browser is (`web-<id>`) reaches its door client by an inherited pipe
+  (net/handoff.py), never on the command line every local user can read.
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ from textual_serve.download_manager import DownloadManager
 
 from core.refusals import N_
 from net import door_access
+from net.handoff import Handoff
 from net.limits import JoinLimiter, JoinPolicy
 from net.protocol import ProtocolError
 
@@ -57,6 +64,10 @@ QUIT_SECONDS = 3.0  # a door client told to quit that is still there then is kil
 REAP_SECONDS = 1.0  # from its output closing to the child watcher having seen it go
 MAX_REMEMBERED = 10_000  # browsers whose languages are kept (a flood of new ids is bounded)
 MAX_MESSAGE = 64 * 1024  # bytes: a keystroke, a paste or a resize is far smaller
+# Why a session ended, as the websocket's close code the page reads (4000-4999: an
+# application's own); a normal close (1000) is the door client ending, no close frame at all
+# (1006) the host gone.
+CLOSED_TABLE, CLOSED_DOOR, TAKEN_OVER = 4001, 4002, 4003
 COLUMNS = (20, 400)  # the terminal sizes a page may ask for
 ROWS = (8, 200)
 
@@ -67,6 +78,12 @@ log.propagate = False  # the host's terminal is a Textual screen: no log lines o
 
 OPENING = N_("Opening {table}…")
 ENDED = N_("Session ended.")
+TABLE_CLOSED = N_("The host closed the table.")
+DOOR_CLOSED = N_("The host closed the browser door.")
+TAKEN = N_("Another tab of this browser took your seat: play on there.")
+HOST_GONE = N_(
+    "The host is gone. It may come back: then open this page again and you are back in your seat."
+)
 OPEN_AGAIN = N_("Open again")
 TABLE_PASSWORD = N_("Table password")
 COME_IN = N_("Come in")
@@ -74,6 +91,8 @@ NO_COOKIE = N_("Your browser refused the cookie this door needs.")
 WRONG_PASSWORD = N_("That is not the table's password.")
 DOOR_FULL = N_("The table's browser door is full ({count} browsers): try later.")
 TOO_MANY_BROWSERS = N_("Too many new browsers from your address: wait a minute, then try again.")
+CLOSE_WORDS = {"ended": ENDED, "closed": TABLE_CLOSED, "door": DOOR_CLOSED, "taken": TAKEN}
+CLOSE_WORDS["gone"] = HOST_GONE  # the page's words for its end, by the keys it picks them by
 
 
 @dataclass(frozen=True)
@@ -112,10 +131,14 @@ class DoorAppService(AppService):
     """textual-serve's app process, started from an argument list with exec (no shell), its
     error output going to a log file instead of the host's screen."""
 
-    def __init__(self, argv: list[str], error_log: Path | None, **kwargs: Any) -> None:
+    def __init__(
+        self, argv: list[str], error_log: Path | None, pass_fds: tuple[int, ...] = (), **kwargs: Any
+    ) -> None:
+        """`pass_fds`: inherited by the door client (its secrets: net/handoff.py)."""
         super().__init__(shlex.join(argv), **kwargs)
         self.argv = argv
         self.error_log = error_log
+        self.pass_fds = pass_fds
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
         # Replaces AppService's create_subprocess_shell (textual-serve 1.1): same pipes, no shell.
@@ -131,6 +154,7 @@ class DoorAppService(AppService):
                 stderr=stderr,
                 env=env,
                 start_new_session=True,  # a Ctrl+C at the host's terminal is the host's own
+                pass_fds=self.pass_fds,
             )
         finally:
             if stderr is not asyncio.subprocess.DEVNULL:
@@ -252,11 +276,14 @@ class WebDoor:
         shown = sorted(self.shown, key=lambda a: (a.startswith("127."), a))
         return [f"http://{_host(address)}:{self.port}" for address in shown]
 
-    async def close(self) -> None:
-        """Close every browser's session and stop listening."""
+    async def close(self, table_closed: bool = True) -> None:
+        """Close every browser's session, each page told the table closed (or, `table_closed`
+        False, only this door), and stop listening."""
         if self._sweeper is not None:
             self._sweeper.cancel()
-        await asyncio.gather(*(self._end(session) for session in list(self.sessions.values())))
+        code = CLOSED_TABLE if table_closed else CLOSED_DOOR
+        sessions = list(self.sessions.values())
+        await asyncio.gather(*(self._end(session, code) for session in sessions))
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -309,10 +336,12 @@ class WebDoor:
     def _terminal(self, request: web.Request, who: str, speech: Speech) -> web.Response:
         font_size = clamp(request.query.get("fontsize"), (8, 40), 16)
         page = PAGE.read_text(encoding="utf-8")
+        said = {key: speech.words(text) for key, text in CLOSE_WORDS.items()}
         fields = {
             "title": html.escape(self.title),
             "opening": html.escape(speech.words(OPENING, table=self.title)),
-            "ended": html.escape(speech.words(ENDED)),
+            "ended": html.escape(said["ended"]),
+            "closing_words": html.escape(json.dumps(said, ensure_ascii=False)),
             "again": html.escape(speech.words(OPEN_AGAIN)),
             **speech.html_fields(),
             "static": "/static/",
@@ -357,16 +386,19 @@ class WebDoor:
             raise web.HTTPForbidden(text="the table password comes first")
         previous = self.sessions.get(who)
         if previous is not None:  # the same browser again (reload, second tab): one screen
-            await self._end(previous)
+            await self._end(previous, TAKEN_OVER)
         await self._pace(request, who)
         if len(self.sessions) >= self.max_sessions:
             raise web.HTTPServiceUnavailable(text="the browser door is full")
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         await websocket.prepare(request)
         languages = self.languages.get(who) or Speech.of(request).wanted
+        visitor = door_access.Visitor(WHO_PREFIX + who, languages=languages)
+        handoff = Handoff(visitor.secrets())
         service = DoorAppService(
-            self.command(door_access.Visitor(WHO_PREFIX + who, languages=languages)),
+            self.command(visitor, handoff.fd),
             self.error_log,
+            pass_fds=(handoff.fd,),
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,
@@ -378,7 +410,8 @@ class WebDoor:
         try:
             width = clamp(request.query.get("width"), COLUMNS, 80)
             height = clamp(request.query.get("height"), ROWS, 24)
-            await service.start(width, height)
+            with handoff:  # the door client holds its own copy once started
+                await service.start(width, height)
             await self._relay(session)
         finally:
             await self._end(session)
@@ -411,15 +444,16 @@ class WebDoor:
             elif kind == "focus":
                 await service.focus()
 
-    async def _end(self, session: WebSession) -> None:
-        """Close the page's websocket and quit the door client (killed if it does not go)."""
+    async def _end(self, session: WebSession, code: int = 1000) -> None:
+        """Close the page's websocket with `code` (why, for the page to say) and quit the door
+        client (killed if it does not go)."""
         if session.closing:
             return
         session.closing = True
         if self.sessions.get(session.who) is session:
             del self.sessions[session.who]
         with contextlib.suppress(Exception):
-            await session.websocket.close()
+            await session.websocket.close(code=code)
         leaving = False
         with contextlib.suppress(Exception):
             await asyncio.wait_for(session.service.stop(), QUIT_SECONDS)

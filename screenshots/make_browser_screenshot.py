@@ -31,7 +31,7 @@ async def main() -> None:
     host = await nothanks_table()
     assert host.port is not None
     table_port = host.port
-    door = WebDoor(lambda who: door_command(table_port, who))
+    door = WebDoor(lambda who, fd: door_command(table_port, who, fd))
     port = await door.serve(["127.0.0.1"], 0)
     try:
         async with chromium() as browser:

@@ -36,9 +36,9 @@ def test_a_browser_and_a_locale_say_which_languages() -> None:
 
 
 def test_the_door_program_starts_in_the_persons_first_known_language() -> None:
-    argv = door_command(47474, Visitor("web-" + "a" * 24, languages=("de", "cs", "hu")))
+    argv = door_command(47474, Visitor("web-" + "a" * 24, languages=("de", "cs", "hu")), 3)
     assert "--lang=cs" in argv and argv.index("--lang=cs") < argv.index("door")
-    assert not [a for a in door_command(47474, Visitor("p-1", languages=("de",))) if "lang" in a]
+    assert not [a for a in door_command(47474, Visitor("p-1", languages=("de",)), 3) if "lang" in a]
 
 
 async def test_two_friends_through_the_ssh_door_each_read_their_own_language() -> None:

@@ -47,10 +47,12 @@ class Door:
 
     def __init__(self, command: Any, **options: Any) -> None:
         self.ran: list[list[str]] = []
+        self.who: list[str] = []  # whom each ran for (told by pipe, not in argv)
 
-        def run(who: str) -> list[str]:
-            argv = command(who)
+        def run(visitor: Visitor, fd: int) -> list[str]:
+            argv = command(visitor, fd)
             self.ran.append(argv)
+            self.who.append(visitor.who)
             return argv
 
         self.door = WebDoor(run, **options)
@@ -70,7 +72,8 @@ async def test_a_browser_plays_by_key_and_click_takes_its_seat_back_and_another_
     table: tuple[Host, int],
 ) -> None:
     host, port = table
-    async with Door(lambda visitor: door_command(port, visitor)) as door, chromium() as browser:
+    command = door_command
+    async with Door(lambda v, fd: command(port, v, fd)) as door, chromium() as browser:
         player = await new_page(browser)
         await player.open(door.url + "/")
         await player.wait_for("Welcome to the Gamenight table", timeout=30)
@@ -99,12 +102,11 @@ async def test_a_browser_plays_by_key_and_click_takes_its_seat_back_and_another_
         watchers = [m.name for m in host.members if m.seat is None]
         assert any(name.startswith("Guest ") for name in watchers)
 
-    expected = door_command(port, Visitor("", languages=("en",)))[:-1]  # the browser's en-US
+    expected = door_command(port, Visitor("", languages=("en",)), 3)[:-1]  # the browser's en-US
     assert len(door.ran) == 3  # the player, its reload, the spectator: nothing else ran
-    assert all(
-        argv[:-1] == expected and argv[-1].startswith("--who=" + WHO_PREFIX) for argv in door.ran
-    )
-    assert door.ran[0] == door.ran[1] != door.ran[2]
+    assert all(argv[:-1] == expected and argv[-1].startswith("--secrets-fd=") for argv in door.ran)
+    assert all(who.startswith(WHO_PREFIX) for who in door.who)
+    assert door.who[0] == door.who[1] != door.who[2]
 
 
 @pytest.mark.skipif(NO_BROWSER is not None, reason=NO_BROWSER or "")
@@ -115,7 +117,8 @@ async def test_two_browsers_are_two_people_and_type_without_a_click_first() -> N
     port = host.port
     assert port is not None
     try:
-        async with Door(lambda visitor: door_command(port, visitor)) as door, chromium() as browser:
+        command = door_command
+        async with Door(lambda v, fd: command(port, v, fd)) as door, chromium() as browser:
             for name in ("Oli", "Ivy"):
                 page = await new_page(browser)
                 await page.open(door.url + "/")
@@ -135,7 +138,7 @@ async def test_a_page_gets_nothing_but_this_table() -> None:
     """No folder listing, no downloads, no other identities than the server's own ids; the
     page's query strings do not reach the command."""
     async with (
-        Door(lambda visitor: [*IDLE_CHILD, visitor.who]) as door,
+        Door(lambda visitor, fd: IDLE_CHILD) as door,
         aiohttp.ClientSession() as http,
     ):
         for path in ("/static/", "/static/js/", "/download/key", "/ws/..%2f", "/ws/ZZZ", "/x"):
@@ -151,12 +154,12 @@ async def test_a_page_gets_nothing_but_this_table() -> None:
         await socket.send_json(["ping", "1"])
         assert (await socket.receive_json(timeout=5)) == ["pong", "1"]
         await socket.close()
-    assert door.ran == [[*IDLE_CHILD, WHO_PREFIX + who]]
+    assert door.ran == [IDLE_CHILD] and door.who == [WHO_PREFIX + who]
 
 
 async def test_limits_a_full_door_and_idle_browsers() -> None:
     async with (
-        Door(lambda who: IDLE_CHILD, max_sessions=1, idle_seconds=0.3) as door,
+        Door(lambda who, fd: IDLE_CHILD, max_sessions=1, idle_seconds=0.3) as door,
         aiohttp.ClientSession() as http,
     ):
         first = await http.ws_connect(f"{door.url}/ws/{'a' * 24}")
@@ -176,7 +179,7 @@ async def test_new_browsers_are_paced_per_address_and_a_reload_is_no_new_join() 
     """Every door client joins the host from loopback, so the door counts new browsers per
     address itself: past the policy's most, a new one is refused in words; a browser seen
     before still gets its page and its screen back."""
-    async with Door(lambda who: IDLE_CHILD) as door, aiohttp.ClientSession() as http:
+    async with Door(lambda who, fd: IDLE_CHILD) as door, aiohttp.ClientSession() as http:
         door.door.joins = JoinLimiter(JoinPolicy(free=1, most=1, bar=60.0))
         first = await http.ws_connect(f"{door.url}/ws/{'a' * 24}")
         await first.close()
@@ -200,7 +203,7 @@ async def test_the_table_password_comes_first(monkeypatch: pytest.MonkeyPatch) -
     try:
         jar = aiohttp.CookieJar(unsafe=True)  # keep the cookie of an IP address (127.0.0.1)
         async with (
-            Door(lambda who: IDLE_CHILD) as door,
+            Door(lambda who, fd: IDLE_CHILD) as door,
             aiohttp.ClientSession(cookie_jar=jar) as http,
         ):
             async with http.get(door.url + "/") as reply:
@@ -235,8 +238,9 @@ async def test_two_browsers_through_the_web_door_are_two_members_of_a_club() -> 
     club = Club(ClubPlan(("nothanks",)), name=None, bind="127.0.0.1", joins=None)
     port = await club.serve()
     try:
+        title = club.table_name
         command = door_command  # the door's program for a person at the club's port
-        async with Door(lambda v: command(port, v, club.table_name)) as door, chromium() as browser:
+        async with Door(lambda v, fd: command(port, v, fd, title)) as door, chromium() as browser:
             for name in ("Oli", "Ivy"):
                 page = await new_page(browser)
                 await page.open(door.url + "/")

@@ -3,11 +3,13 @@ reconnect tokens of each person coming in (issue 14)."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 from textual.widgets import Static
 
 from net.door_access import Visitor
+from net.handoff import Handoff, receive
 from net.host import Host
 from net.paths import data_dir
 from tests.tui.lan_pilots import on_screen, text_of
@@ -19,12 +21,21 @@ from tui.table.doors import door_command
 
 
 def test_the_door_command_runs_this_python_for_one_table_and_one_person() -> None:
-    command = door_command(47474, Visitor("-zoe"))  # a user name that looks like an option
+    """Who the person is and their way back go by the pipe (net/handoff.py), never argv."""
+    visitor = Visitor("-zoe", name="-Zoe", again="ssh -p 2290 p-0123@host")
+    command = door_command(47474, visitor, 7)
     assert command[:3] == [sys.executable, "-m", "tui.programs.cli"]
     args = build_parser().parse_args(command[3:])
-    assert (args.command, args.port, args.who) == ("door", 47474, "-zoe")
-    named = build_parser().parse_args(door_command(47474, Visitor("zoe"), "-Zoe's [b]table")[3:])
-    assert (named.table, named.who) == ("-Zoe's [b]table", "zoe")
+    assert (args.command, args.port, args.secrets_fd, args.name) == ("door", 47474, 7, "-Zoe")
+    assert not [arg for arg in command if "-zoe" in arg or "p-0123" in arg]
+    named = door_command(47474, Visitor("zoe"), 9, "-Zoe's [b]table")
+    assert build_parser().parse_args(named[3:]).table == "-Zoe's [b]table"
+
+
+def test_the_door_program_reads_who_it_runs_for_from_the_pipe() -> None:
+    with Handoff(Visitor("p-" + "ab" * 12, again="ssh p-x@h").secrets()) as handoff:
+        copy = os.dup(handoff.fd)  # what the child inherits
+    assert receive(copy) == {"who": "p-" + "ab" * 12, "again": "ssh p-x@h"}
 
 
 def test_each_person_keeps_tokens_in_a_private_folder_of_their_own() -> None:

@@ -345,10 +345,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_arena(sub)
     door = sub.add_parser("door")  # no help: unlisted; what a door runs for one person
     door.add_argument("port", type=int)
-    door.add_argument("--who", required=True)
+    door.add_argument("--secrets-fd", type=int, required=True)  # who, again: net/handoff.py
     door.add_argument("--table", default="")
     door.add_argument("--name", default="")
-    door.add_argument("--again", default="")
     sub.add_parser(
         "replays",
         help=words("watch finished games again: the list of the games kept on this machine"),
@@ -413,7 +412,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "door":
         from tui.programs.door import run_door
 
-        return run_door(args.port, args.who, args.table, args.name, args.again)
+        return run_door(args.port, args.secrets_fd, args.table, args.name)
     from tui.app import run_app
 
     resuming_solo = args.command == "solo" and args.resume

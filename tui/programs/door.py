@@ -1,11 +1,13 @@
 """A door's client: the Gamenight app for ONE table only, run for a remote person.
 
 The SSH door (net/ssh_door.py) and the browser door run one such program per remote person:
-`tui.table.doors.door_command(port, visitor, table)`, the hidden `gamenight door PORT [--table
-NAME] [--name NAME] [--again COMMAND] --who ID`. It opens on a join screen that welcomes the
-person to the table at 127.0.0.1:PORT by its name and asks for theirs, then the lobby and the
-game as usual; leaving the table, or the final table's "menu", ends the program. There is no
-main menu, so no solo game, no other table and no shell can be reached from it.
+`tui.table.doors.door_command(port, visitor, fd, table)`, the hidden `gamenight door PORT [--table
+NAME] [--name NAME] --secrets-fd FD`: who the person is (`who`) and the command that brings them
+back (`again`, which holds an SSH handle) come by that inherited pipe (net/handoff.py), never on the
+command line every local user can read. It opens on a join screen that welcomes the person to the
+table at 127.0.0.1:PORT by its name and asks for theirs, then the lobby and the game as usual;
+leaving the table, or the final table's "menu", ends the program. There is no main menu, so no solo
+game, no other table and no shell can be reached from it.
 
 Its reconnect tokens, and the name last used, are kept per `who` (an SSH key or handle, a
 browser: net/ssh_door.py says which), in a data directory of their own under the host's, so the
@@ -18,13 +20,15 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import sys
 from pathlib import Path
 
 from textual import on
+from textual.binding import Binding
 
 from net.paths import data_dir, private_dir
 from tui.app import GamenightApp
-from tui.base.i18n import words
+from tui.base.i18n import t, words
 from tui.base.messages import GoToMenu
 from tui.screens.door_join import DoorJoinScreen
 from tui.table.doors import DOOR_HOST
@@ -60,10 +64,35 @@ def door_player(port: int, who: str, name: str = "") -> str:
     return ""
 
 
+def way_back(who: str, again: str) -> str | None:
+    """How a person comes back to their seat through their door, in words: with their handle
+    (the command `again`), with their SSH key, or by opening the page again in their browser.
+    A door refuses the name typed again (the name alone is no one's proof)."""
+    from net.door_access import KEY_WHO_PREFIX, WEB_WHO_PREFIX
+
+    if again:
+        return words("come back with {command}", command=again)
+    if who.startswith(KEY_WHO_PREFIX):
+        return words("come back through the door with the same SSH key.")
+    if who.startswith(WEB_WHO_PREFIX):
+        return words("open this page again in this browser.")
+    return None
+
+
 class DoorApp(GamenightApp):
     """The app with the door's join screen as its base and no way out but leaving."""
 
     HAS_MENU = False
+    BINDINGS = [  # noqa: RUF012 (Textual's own is "return to the command prompt": none here)
+        Binding(
+            "ctrl+q",
+            "quit",
+            t("Leave"),
+            tooltip=t("Leave the table: this session ends"),
+            show=False,
+            priority=True,
+        )
+    ]
 
     def __init__(
         self, port: int, who: str, table: str = "", name: str = "", again: str = ""
@@ -72,9 +101,12 @@ class DoorApp(GamenightApp):
         self.door_port = port
         self.table_name = table
         self.again = again
+        self.way_back = way_back(who, again)
 
     def get_default_screen(self) -> DoorJoinScreen:  # type: ignore[override]
-        return DoorJoinScreen(self.door_port, self.player_name, self.table_name, self.again)
+        return DoorJoinScreen(
+            self.door_port, self.player_name, self.table_name, self.again, self.way_back
+        )
 
     @on(GoToMenu)
     def _leave_door(self, message: GoToMenu) -> None:
@@ -86,8 +118,16 @@ class DoorApp(GamenightApp):
         self.exit()
 
 
-def run_door(port: int, who: str, table: str = "", name: str = "", again: str = "") -> int:
-    """Run the door's app in this terminal; the exit status for `gamenight door`."""
+def run_door(port: int, secrets_fd: int, table: str = "", name: str = "") -> int:
+    """Run the door's app in this terminal for the person whose secrets (`who`, `again`) the
+    door handed over on `secrets_fd`; the exit status for `gamenight door`."""
+    from net.handoff import receive
+
+    secrets = receive(secrets_fd)
+    who, again = secrets.get("who", ""), secrets.get("again", "")
+    if not who:
+        print(t("gamenight door: the door handed over no identity"), file=sys.stderr)
+        return 2
     folder = door_data_dir(who)
     os.environ["GAMENIGHT_DATA_DIR"] = str(folder)
     # The name this person sat down with is remembered in their own folder, never in the

@@ -42,14 +42,23 @@ class DoorJoinScreen(Screen[None]):
     DoorJoinScreen #door-buttons Button { margin-right: 2; }
     """
 
-    def __init__(self, port: int, player: str, table: str = "", again: str = "") -> None:
+    def __init__(
+        self,
+        port: int,
+        player: str,
+        table: str = "",
+        again: str = "",
+        way_back: str | None = None,
+    ) -> None:
         """`again`: the command that brings this person back to their seat after a drop (an
-        SSH door's handle), shown under the name."""
+        SSH door's handle), shown under the name; `way_back`: that way in words (the leave
+        question says it)."""
         super().__init__()
         self.port = port
         self.player = player
         self.table = table
         self.again = again
+        self.way_back = way_back
 
     def compose(self) -> ComposeResult:
         with Vertical(id="door-box"):
@@ -89,7 +98,7 @@ class DoorJoinScreen(Screen[None]):
 
     async def _sit(self, spectate: bool = False) -> None:
         from tui.table.joining import open_join
-        from tui.table.link import TakeSeat
+        from tui.table.link import TableLink, TakeSeat
 
         name = self.query_one("#name", Input).value
         where = words("the table (port {port})", port=self.port)
@@ -102,4 +111,6 @@ class DoorJoinScreen(Screen[None]):
             return
         if table.session.seat is None and not spectate:
             self.notify(t("You are watching: the game is under way or no seat is free."))
+        if isinstance(table, TableLink):
+            table.way_back = self.way_back
         self.post_message(TakeSeat(table, name))

@@ -31,21 +31,23 @@ DOOR_PROGRAM = "tui.programs.cli"
 
 
 class Door(Protocol):
-    """What the table needs of an open door: to close it with the table."""
+    """What the table needs of an open door: to close it with the table (or by itself,
+    `table_closed` False), telling the people behind it which."""
 
-    async def close(self) -> None: ...
+    async def close(self, table_closed: bool = True) -> None: ...
 
 
-def door_command(port: int, visitor: Visitor, table: str = "") -> list[str]:
+def door_command(port: int, visitor: Visitor, secrets_fd: int, table: str = "") -> list[str]:
     """The program a door runs for a person at the table listening on 127.0.0.1:`port`, named
-    `table` on its welcome (the name when this person comes in; argv, never a shell)."""
+    `table` on its welcome (the name when this person comes in; argv, never a shell). Who they
+    are and their way back are secrets: the program reads them from the inherited file
+    descriptor `secrets_fd` (net/handoff.py), never from its command line, which `ps` shows."""
     language = door_language(visitor.languages)
     first = [f"--lang={language}"] if language else []  # the person's, not the host's
     extra = [f"--table={table}"] if table else []
     extra += [f"--name={visitor.name}"] if visitor.name else []
-    extra += [f"--again={visitor.again}"] if visitor.again else []
     door = [sys.executable, "-m", DOOR_PROGRAM, *first, "door", str(port)]
-    return [*door, *extra, f"--who={visitor.who}"]
+    return [*door, *extra, f"--secrets-fd={secrets_fd}"]
 
 
 async def open_ssh_door(plan: SshPlan, host: Host | Club, addresses: list[str]) -> SshDoor:
@@ -60,7 +62,7 @@ async def open_ssh_door(plan: SshPlan, host: Host | Club, addresses: list[str]) 
     port = host.port
     assert port is not None
     door = SshDoor(
-        lambda visitor: door_command(port, visitor, host.table_name),
+        lambda visitor, fd: door_command(port, visitor, fd, host.table_name),
         authorized_keys=plan.authorized_keys,
     )
     await _serve(door, host, plan.bind, plan.port, DEFAULT_SSH_PORT, addresses)
@@ -79,7 +81,7 @@ async def open_web_door(plan: WebPlan, host: Host | Club, addresses: list[str]) 
     table_port, title = host.port, host.table_name
     assert table_port is not None
     door = WebDoor(
-        lambda visitor: door_command(table_port, visitor, host.table_name),
+        lambda visitor, fd: door_command(table_port, visitor, fd, host.table_name),
         max_sessions=plan.max_sessions,
         idle_seconds=plan.idle_seconds,
         title=title,

@@ -78,6 +78,7 @@ class TableLink:
         self.left = False  # once leaving, the table's last messages must not bring screens back
         self.seen: SeatViews | None = None  # a LAN player's own record of what their seat saw
         self.club_table = False  # a table of a club night: leaving it goes back to the club
+        self.way_back: str | None = None  # at a door: how this person comes back, in words
         self._listeners: list[Callable[[Message], None]] = []
         self._doors_wanted = {slot: getattr(self, slot) is not None for slot in DOOR_SLOTS}
 
@@ -128,6 +129,8 @@ class TableLink:
             return t("Stop watching this table and go back to the club?")
         if self.session.seat is None:
             return t("Stop watching this table?")
+        if self.way_back is not None:  # a door refuses a name typed again: its way back
+            return t("Leave the table? Your seat stays yours: {way_back}", way_back=self.way_back)
         return t("Leave the table? Your seat stays yours: join again with the same name.")
 
     def start(self) -> None:
@@ -254,7 +257,7 @@ class TableLink:
         if not wanted:
             setattr(self, slot, None)
             if door is not None:
-                await door.close()
+                await door.close(table_closed=False)  # the table goes on without it
             return
         if door is not None:
             return
