@@ -92,7 +92,17 @@ async def plain_tables(tables: int, data_dir: str) -> tuple[Any, list[TableWatch
 async def club_tables(tables: int, data_dir: str) -> tuple[Any, list[TableWatch], Any]:
     """A club of 4 x N members drawn to N tables of 4 (the round starts once all are in)."""
     people = 4 * tables
-    args = ["net.club.cli", "--bind", "127.0.0.1", "--table-size", "4", "--no-bots"]
+    # every member joins from 127.0.0.1: the club's pacing of joins per address is lifted
+    args = [
+        "net.club.cli",
+        "--bind",
+        "127.0.0.1",
+        "--joins",
+        "off",
+        "--table-size",
+        "4",
+        "--no-bots",
+    ]
     process, started = spawn_server("-m", [*args, "--start-with", str(people)], data_dir)
     pin(process.pid, HOST_CORE)
     port = int(started["port"])

@@ -21,6 +21,7 @@ from net.protocol import PROTOCOL_VERSION, error
 from net.session import Message, Session
 
 CONNECT_TIMEOUT = 5.0
+PACED_TIMEOUT = 30.0  # seconds a paced join may wait for its answer (net/limits.py: up to 5 s)
 # Fatal errors after which the saved token is of no use: the host voided it (`kicked`), or the
 # seat went to another connection holding it (`replaced`), which must not be fought back.
 VOIDS_TOKEN = ("kicked", "replaced")
@@ -135,6 +136,23 @@ class ClientSession(Session):
         link.start_heartbeat()
         self._reader = asyncio.get_running_loop().create_task(self._read(link))
         return welcome
+
+    async def open_paced(
+        self, timeout: float = PACED_TIMEOUT, on_wait: Callable[[float], None] | None = None
+    ) -> Message:
+        """`open`, as a host that paces joins from one address asks (net/limits.py): its late
+        answer waited for (up to `timeout`), and a `too_many_joins` refusal waited out (told
+        to `on_wait` with the seconds) and tried again; any other refusal is raised."""
+        while True:
+            try:
+                return await self.open(timeout)
+            except HandshakeError as err:
+                if err.code != "too_many_joins":
+                    raise
+                wait = float(err.params.get("seconds") or 1)
+                if on_wait is not None:
+                    on_wait(wait)
+                await asyncio.sleep(wait)
 
     async def reconnect(self, timeout: float = CONNECT_TIMEOUT) -> Message:
         """Connect again after a drop; the saved token gives this player their seat back."""

@@ -9,7 +9,7 @@ a while (net/PROTOCOL.md, `too_many_joins`), while everyone else still gets in a
 from __future__ import annotations
 
 from collections import OrderedDict, deque
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from net.protocol import ProtocolError
 
@@ -44,6 +44,24 @@ class JoinPolicy:
     seconds: float = 60.0
     delay: float = 1.0  # seconds each join past `free` waits for its answer, per join past it
     bar: float = 60.0  # seconds an address stays refused once past `most`
+
+    @classmethod
+    def parse(cls, text: str) -> JoinPolicy | None:
+        """A headless server's `--joins`: "off" (None: no limit, for benchmarks and tests
+        whose every client comes from loopback), or some of the limits changed, as
+        "most=20,bar=5"; ValueError names what is wrong."""
+        if text.strip() == "off":
+            return None
+        limits: dict[str, float] = {}
+        names = {name: type(value) for name, value in asdict(cls()).items()}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            name, _, value = part.partition("=")
+            if name not in names:
+                raise ValueError(f"no join limit {name!r}; the limits are {', '.join(names)}")
+            limits[name] = names[name](value)
+            if limits[name] < 0:
+                raise ValueError(f"the join limit {name} cannot be negative")
+        return cls(**limits)  # type: ignore[arg-type]
 
 
 class JoinLimiter:

@@ -7,7 +7,9 @@ starts a round, the seats are drawn from the members present (`core.club.draw`),
 opened as a plain `Host` on a port of its own, and each person drawn is sent their `club_seat`:
 the table's port, their seat and that seat's token, so their program takes the seat as if it
 were coming back to it. The club journals the draw before any table opens and each result as
-it comes, so a crashed club resumes the evening where it stood (`resume`).
+it comes, so a crashed club resumes the evening where it stood (`resume`). The journal is
+opened as soon as the club listens, so a club that crashed while still gathering comes back
+with its members too; a club closed before its first round leaves none (nothing was played).
 
 Chosen: the people drawn are the members connected when the round starts (someone away then
 plays from the next round); a member who drops mid-round keeps their seat as at any table, a bot
@@ -244,6 +246,11 @@ class Club:
     async def serve(self, port: int = 0) -> int:
         """Listen for members (and open the tables of a resumed round); returns the port."""
         self.port = await self.admission.serve(self.bind, port)
+        if self.journal is None and not self.draws:
+            try:
+                self._open_journal()
+            except OSError as err:  # the club works without; the next line tries again
+                log.error("could not open the club's journal: %s", err)
         reopened = False
         for table in self.tables:
             if table.port is None and not table.over:
@@ -264,7 +271,9 @@ class Club:
         self.admission.shut("the host closed the club")
         tables, self.tables = self.tables, []
         await asyncio.gather(*(table.close() for table in tables), return_exceptions=True)
-        if self.journal is not None:
+        if self.journal is not None and not self.draws:
+            self.journal.discard()  # closed while gathering: nothing to resume
+        elif self.journal is not None:
             self.journal.close()
         await self.admission.wait_closed()
 
@@ -275,10 +284,13 @@ class Club:
             for old in self.roster.seated(entry.seat):
                 self.roster.remove(old)
                 old.close("you joined the club from another connection", "replaced")
-            if self.lobby.seats[entry.seat].left:
+        try:
+            if entry.rejoin and entry.seat is not None and self.lobby.seats[entry.seat].left:
                 self.lobby.seats[entry.seat].left = False
                 self._note({"back": entry.seat})
-        self._journal_members()
+            self._journal_members()
+        except OSError as err:  # the member is in all the same; only a resume would miss it
+            log.error("could not journal a club member: %s", err)
         member = Member(link, entry.name, entry.seat)
         self.roster.add(member)
         link.push(self._welcome(member))
@@ -452,11 +464,7 @@ class Club:
 
     # ---- the journal ----------------------------------------------------------------------------
     def _journal_members(self) -> None:
-        """Journal members who came since the last line (from the first round on: a club that
-        crashed while gathering simply gathers again)."""
-        if self.journal is None and not self.draws:
-            self.lobby.added.clear()
-            return
+        """Journal members who came since the last line."""
         for member in list(self.lobby.added):
             self._note({"member": {"name": member.name, "token": member.token}})
             self.lobby.added.remove(member)
@@ -465,18 +473,23 @@ class Club:
         if self.journal is None:
             if self.draws and len(self.draws) >= self.plan.rounds and "round" not in entry:
                 return  # the evening is over and its journal gone
-            self.journal = club_journal.create(
-                self.table_id,
-                {
-                    "club_id": self.table_id,
-                    "name": self.table_name,
-                    "plan": self.plan.public(),
-                    "local": self.local_seat,
-                    "members": [m.saved() for m in self.lobby.seats],
-                },
-            )
-            self.lobby.added.clear()
+            self._open_journal()
+        assert self.journal is not None
         self.journal.note(entry)
+
+    def _open_journal(self) -> None:
+        """The journal's header: the club, its plan and the members so far."""
+        self.journal = club_journal.create(
+            self.table_id,
+            {
+                "club_id": self.table_id,
+                "name": self.table_name,
+                "plan": self.plan.public(),
+                "local": self.local_seat,
+                "members": [m.saved() for m in self.lobby.seats],
+            },
+        )
+        self.lobby.added.clear()
 
     @classmethod
     def resume(

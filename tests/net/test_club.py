@@ -147,13 +147,13 @@ async def test_a_killed_club_resumes_with_nothing_lost() -> None:
             bot.hold = True
         await wait_for(lambda: quiet(bots))
         before = {bot.name: bot.table.state["view"] for bot in bots}
+        old_tables = [bot.table for bot in bots]
         process.send_signal(signal.SIGKILL)
         process.wait()
         resumed, _ = start_club_process("--resume", started["journal"], "--port", str(port))
-        for bot in bots:
-            old = bot.table
-            await bot.back()
-            await wait_for(lambda b=bot, o=old: b.table is not o and b.table.state is not None)
+        for bot, old in zip(bots, old_tables, strict=True):  # back by itself, to its seat
+            await wait_for(lambda b=bot, o=old: b.table not in (None, o) and b.table.state, 30)
+        assert all(bot.comebacks == 1 for bot in bots)
         after = {bot.name: bot.table.state["view"] for bot in bots}
         assert after == before
         assert all(b.club["standings"] == standings for b in bots)  # told on coming back

@@ -61,6 +61,14 @@ def test_the_commands_open_the_app_with_what_was_asked(monkeypatch: pytest.Monke
     assert seen["host"].resume and seen["host"].resume_table is None
     main(["join", "10.0.0.5:5000", "--spectate", "--player", "Kim"])
     assert seen["join"] == JoinPlan(player="Kim", address="10.0.0.5:5000", spectate=True)
+    main(["club", "--player", "Ana"])  # issue 35: no game named is the default evening
+    assert seen["host"].games == ("nothanks", "papayoo", "rummikub") and not seen["host"].resume
+    assert seen["host"].player == "Ana"
+    monkeypatch.setattr("tui.programs.cli._no_club_to_resume", lambda: None)
+    main(["club", "--resume"])
+    assert seen["host"].resume
+    main(["club", "pasovec", "nothanks"])
+    assert seen["host"].games == ("pasovec", "nothanks")
     main(["solo", "--resume"])
     assert seen["resume_solo"]
     seen.clear()
@@ -82,6 +90,7 @@ def test_solo_resume_takes_no_game(capsys: Any) -> None:
     [
         (["host", "--resume"], "no unfinished LAN game to resume"),
         (["solo", "--resume"], "no unfinished solo game to resume"),
+        (["club", "--resume"], "no unfinished club night to resume"),
     ],
 )
 def test_nothing_to_resume_is_said_on_the_command_line(

@@ -151,6 +151,15 @@ SEAT_DRAWS = ("mix", "swiss", "fixed")
 """core.club.draw.METHODS, spelled out: the command line must not load the rules to start."""
 
 
+class RoundGames(tuple[str, ...]):
+    """The games a club's rounds may play, as argparse's `choices`, that also hold "none
+    given": before Python 3.12, argparse checks the empty list of a `nargs="*"` positional
+    against its choices and refuses `gamenight club --resume` ("invalid choice: []")."""
+
+    def __contains__(self, value: object) -> bool:
+        return value == [] or super().__contains__(value)
+
+
 def _add_club(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     club = sub.add_parser(
         "club",
@@ -167,7 +176,7 @@ def _add_club(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     club.add_argument(
         "games",
         nargs="*",
-        choices=sorted(GAME_SCREENS),
+        choices=RoundGames(sorted(GAME_SCREENS)),
         help=words("the game of each round, in order (default: No Thanks!, Papayoo, Rummikub)"),
     )
     club.add_argument(
@@ -398,13 +407,20 @@ def chosen_language(argv: Sequence[str] | None) -> str:
     return i18n.choose(flags.lang, settings.load().get("language"))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    i18n.use(chosen_language(argv))
-    speak_argparse()
+def parse_command_line(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line read and checked, nothing started (SystemExit when it is refused, as
+    argparse does); the README's command lines are held to it (tests/test_readme_commands.py)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "solo" and args.resume and args.game:
         parser.error(t("solo --resume continues the newest unfinished game: leave out the game"))
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    i18n.use(chosen_language(argv))
+    speak_argparse()
+    args = parse_command_line(argv)
     if args.command == "arena":
         from tui.programs.arena import run_arena
 
@@ -418,9 +434,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     resuming_solo = args.command == "solo" and args.resume
     if resuming_solo or (args.command == "host" and args.resume is not None):
         refused = _nothing_to_resume(solo=resuming_solo, table=getattr(args, "resume", None))
-        if refused:
-            print(f"gamenight: {refused}", file=sys.stderr)
-            return 1
+    else:
+        refused = _no_club_to_resume() if args.command == "club" and args.resume else None
+    if refused:
+        print(f"gamenight: {refused}", file=sys.stderr)
+        return 1
     if args.command == "solo":
         return run_app(resume_solo=True) if args.resume else run_app(solo=args.game or "")
     if args.command == "replays":
@@ -492,6 +510,17 @@ def _nothing_to_resume(solo: bool, table: object) -> str | None:
 
     try:
         journal_to_resume(table if isinstance(table, str) and table else None, solo=solo)
+    except ValueError as err:
+        return str(err)
+    return None
+
+
+def _no_club_to_resume() -> str | None:
+    """Why `club --resume` has nothing to continue (said on the command line), or None."""
+    from tui.table.club_hosting import club_to_resume
+
+    try:
+        club_to_resume()
     except ValueError as err:
         return str(err)
     return None

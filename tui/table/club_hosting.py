@@ -7,8 +7,10 @@ tables are reached over loopback like anyone's.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from net.club import journal as club_journal
 from net.club.club import Club
 from net.club.journal import unfinished_clubs
 from net.club.plan import ClubPlan
@@ -28,18 +30,28 @@ if TYPE_CHECKING:
 LOOPBACK = "127.0.0.1"
 
 
+def club_to_resume() -> Path:
+    """The newest club night a crash cut off that a person hosted here (a headless club's
+    journal has no host person to take back); ValueError when there is none."""
+    for path in unfinished_clubs():
+        try:
+            header = club_journal.load(path).header
+        except (OSError, ValueError):  # unreadable, or not a club's: not one to resume
+            continue
+        if header.get("local") is not None:
+            return path
+    raise ValueError(words("no unfinished club night to resume"))
+
+
 def new_club(app: App[None], plan: ClubHostPlan, bot_delay: float) -> Club:
     """The club of the plan, or the newest one a crash cut off (ValueError when none, or when
     its journal has no seat for the host person)."""
     if plan.resume:
-        found = unfinished_clubs()
-        if not found:
-            raise ValueError(words("no unfinished club night to resume"))
-        club = Club.resume(found[0], bind=plan.bind, bot_delay=bot_delay)
+        path = club_to_resume()
+        club = Club.resume(path, bind=plan.bind, bot_delay=bot_delay)
         if club.local is None:
-            raise ValueError(
-                words("{journal} has no member for the host person", journal=found[0].name)
-            )
+            said = words("{journal} has no member for the host person", journal=path.name)
+            raise ValueError(said)
         return club
     evening = ClubPlan(
         plan.games,

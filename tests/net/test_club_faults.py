@@ -1,0 +1,152 @@
+"""Issue 35, a club night's faults with real processes: the headless club paces joins from
+one address and listens where it is told; `python -m net.club.member_bot` fills a club of 13
+from one address, waiting out the pacing, and survives the club host's `kill -9` and resume,
+coming back by itself to the same seats on the tables' new ports."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from net.client import ClientSession
+from net.protocol import encode, read_frame
+from net.session import Message
+from tests.net.conftest import Raw, start_process, wait_for
+
+ROOT = Path(__file__).resolve().parents[2]
+QUICK_PACING = "free=5,most=10,seconds=3,delay=0.05,bar=2"  # a table's, in seconds not minutes
+
+
+def stop(*processes: subprocess.Popen[str] | None) -> None:
+    for process in processes:
+        if process is not None and process.poll() is None:
+            process.terminate()
+            process.wait()
+
+
+async def answer(raw: Raw) -> Message:
+    return await asyncio.wait_for(read_frame(raw.reader), 30)
+
+
+async def test_the_headless_club_paces_joins_from_one_address() -> None:
+    """As a table does (net/limits.py): ten joins from one address answered (the last five
+    late), the eleventh refused with how long to wait."""
+    process, started = start_process("net.club.cli")
+    raws: list[Raw] = []
+    try:
+        port = int(started["port"])
+        raws = [await Raw.open(port) for _ in range(11)]
+        for index, raw in enumerate(raws):
+            await raw.send(encode({"type": "hello", "protocol": 1, "name": f"P{index}"}))
+        answers = await asyncio.gather(*(answer(raw) for raw in raws))
+        kinds = sorted(a["type"] if a["type"] != "error" else a["code"] for a in answers)
+        assert kinds == ["too_many_joins"] + ["welcome"] * 10
+        refused = next(a for a in answers if a["type"] == "error")
+        assert refused["params"]["seconds"] == 60
+    finally:
+        for raw in raws:
+            raw.close()
+        stop(process)
+
+
+async def test_the_headless_club_and_its_tables_listen_where_they_are_told() -> None:
+    """`--bind 127.0.0.1`: the club and the tables it opens answer there, and not on another
+    address of the machine (127.0.0.2, loopback too)."""
+    process, started = start_process("net.club.cli", "--start-with", "1", "--away-bot", "600")
+    member = ClientSession("127.0.0.1", int(started["port"]), "Ana")
+    try:
+        assert started["bind"] == "127.0.0.1"
+        port = int(started["port"])
+        await member.open()
+        seat = await until(member, "club_seat")
+        for where in (port, int(seat["port"])):
+            try:
+                await asyncio.open_connection("127.0.0.2", where)
+            except OSError:
+                pass
+            else:
+                raise AssertionError(f"port {where} answered on 127.0.0.2")
+        table = ClientSession("127.0.0.1", int(seat["port"]), "Ana")
+        table.token = seat["token"]
+        assert (await table.open())["seat"] == seat["seat"]
+        await table.close()
+    finally:
+        await member.close()
+        stop(process)
+
+
+async def until(session: ClientSession, kind: str) -> Message:
+    """The next message of `kind` a session without a callback receives."""
+    async with asyncio.timeout(30):
+        async for message in session:
+            if message["type"] == kind:
+                return message
+    raise AssertionError(f"no {kind}")
+
+
+class Watcher:
+    """A watcher of the club (no membership): the latest `club` message, and it comes back
+    after the club restarts."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.club: Message | None = None
+        self.session = ClientSession("127.0.0.1", port, "Eye", spectate=True, on_message=self.hear)
+
+    def hear(self, message: Message) -> None:
+        if message["type"] == "club":
+            self.club = message
+
+    def connected(self) -> int:
+        return 0 if self.club is None else sum(m["connected"] for m in self.club["members"])
+
+    def phase(self) -> Any:
+        return None if self.club is None else (self.club["phase"], self.club["round"])
+
+
+def member_bots(port: int, count: int) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "net.club.member_bot", f"127.0.0.1:{port}", "--count", str(count)],
+        cwd=ROOT,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+async def test_member_bots_fill_a_club_of_13_from_one_address_and_survive_a_restart() -> None:
+    """13 bot members from 127.0.0.1 at a club that bars the 11th join for a while: all get in.
+    The club host is killed (-9) once the first round is drawn and resumed on its port: every
+    bot comes back by itself, and the evening is played to its end. No away bot ever stands in
+    (`--away-bot 600`), so each table ended because its people came back to it."""
+    settings = ["--games", "papayoo,nothanks", "--table-size", "4", "--away-bot", "600"]
+    settings += ["--joins", QUICK_PACING, "--start-with", "13"]
+    club, started = start_process("net.club.cli", *settings)
+    port = int(started["port"])
+    bots = member_bots(port, 13)
+    watcher = Watcher(port)
+    resumed = None
+    try:
+        await watcher.session.open_paced()
+        await wait_for(lambda: watcher.phase() == ("playing", 0), 90)
+        assert watcher.connected() == 13
+        club.send_signal(signal.SIGKILL)
+        club.wait()
+        resumed, _ = start_process("net.club.cli", "--resume", started["journal"], "--port",
+                                   str(port), *settings)  # fmt: skip
+        await wait_for(lambda: watcher.session.closed_reason is not None)
+        await watcher.session.open_paced()
+        await wait_for(lambda: watcher.phase() == ("over", 1), 120)
+        standings = watcher.club["standings"]  # type: ignore[index]
+        assert len(standings) == 13 and all(line["games"] == 2 for line in standings)
+        assert bots.poll() is None  # still there, after all that
+    finally:
+        await watcher.session.close()
+        stop(resumed, club, bots)
+    said = bots.stderr.read() if bots.stderr is not None else ""
+    assert "Traceback" not in said
+    assert "the club paces joins from this address" in said  # the 11th waited, then joined
+    assert "13 bot members at the club" in said
