@@ -241,6 +241,7 @@ class Host:
                 self.running.seating.away(seat)
             else:
                 self._send_lobby()
+            self._changed()  # a club tells the person, back at its screen, the evening again
         self.notices.seated("dropped", member.name)
 
     def _remove(self, member: Member) -> None:

@@ -17,7 +17,7 @@ standing in after the plan's delay; a member who leaves the club (`leave`) gives
 a bot for good and keeps the standings their finished games earned. The club's `club` messages
 are folded to one per CHANGES_EVERY seconds (longer the bigger the club: CHANGES_PER_MEMBER),
 so a big club's tables ending together cost each member one message, and members playing at a
-table are sent none until their game ends.
+table (connected to it) are sent none until they leave it or their game ends.
 """
 
 from __future__ import annotations
@@ -188,7 +188,13 @@ class Club:
         }
 
     def _club_message(self) -> Message:
-        at = {person: t.draw.number for t in self.tables if not t.over for person in t.draw.people}
+        at = {
+            person: table.draw.number
+            for table in self.tables
+            if not table.over
+            for person in table.draw.people
+            if table.kept_seat(person) is not None
+        }
         members = [
             {
                 "name": m.name,
@@ -229,7 +235,7 @@ class Club:
     def _seat_message(self, person: str) -> Message | None:
         """Where `person` plays in the round being played, None when nowhere."""
         for table in self.tables:
-            seat = table.seat_of(person)
+            seat = table.kept_seat(person)
             if seat is not None and not table.over and table.port is not None:
                 return {
                     "type": "club_seat",
@@ -421,8 +427,13 @@ class Club:
         self._table_changed(table)  # a resumed table may have ended as it was journaled
 
     def _table_changed(self, table: ClubTable) -> None:
-        """A table's host changed: when its game just ended, keep the result."""
-        if self._closing or not table.over:
+        """A table's host changed: when its game just ended, keep the result; else someone
+        came to it or left it, and whoever left it is sent the evening as it stands (the
+        club screen they came back to)."""
+        if self._closing:
+            return
+        if not table.over:
+            self._changed()
             return
         if any(g["table_id"] == table.draw.table_id for g in self.games):
             return
@@ -539,10 +550,17 @@ class Club:
             self._changes = asyncio.get_running_loop().call_later(wait, self._send_changes)
 
     def _send_changes(self) -> None:
-        """The `club` message to everyone but those playing at a table: they are sent the
-        evening as it stands when their game ends (the next fold after it)."""
+        """The `club` message to everyone but those playing at a table now (connected at a
+        table of the round whose game runs): they are sent the evening as it stands when
+        they leave it, or when its game ends (the next fold after it)."""
         self._changes = None
-        playing = {person for t in self.tables if not t.over for person in t.draw.people}
+        playing = {
+            person
+            for table in self.tables
+            if not table.over
+            for seat, person in enumerate(table.draw.people)
+            if table.host.roster.connected(seat)
+        }
 
         def idle(member: Member) -> bool:
             return member.seat is None or self.lobby.seats[member.seat].name not in playing

@@ -127,6 +127,12 @@ class ClubTable:
     def seat_of(self, person: str) -> int | None:
         return self.draw.people.index(person) if person in self.draw.people else None
 
+    def kept_seat(self, person: str) -> int | None:
+        """`person`'s seat while it is still theirs: not once they left the club and a bot
+        took it for good (the table refuses their token from then on)."""
+        seat = self.seat_of(person)
+        return seat if seat is not None and self.host.lobby.seats[seat].kind == "human" else None
+
     def finished(self) -> dict[str, Any]:
         """The finished game as the club keeps it: its match record, who held each seat (None:
         a bot's, or a seat whose person left and a bot took), and the result."""

@@ -20,9 +20,9 @@ from tui.table.plans import ClubHostPlan
 APART = 0  # the seed whose first draw seats Ana and Bo at different tables (see the test)
 
 
-def club_app() -> GamenightApp:
+def club_app(games: tuple[str, ...] = ("nothanks",)) -> GamenightApp:
     plan = ClubHostPlan(
-        games=("nothanks",),
+        games=games,
         player="Ana",
         table_size=3,
         seed=APART,

@@ -24,11 +24,12 @@ from tui.base.game_names import game_name
 from tui.base.i18n import N_, listing, shown, t, words, words_n
 from tui.base.messages import GoToMenu, SeatMessage
 from tui.base.names import error_words, not_ready_words, plain
-from tui.base.seats import level_name
+from tui.base.seats import level_name, name_list
 from tui.screens.confirm import ConfirmScreen
 from tui.table.club_link import ClubLink, SitAtClubTable
 from tui.table.link import TakeSeat
 from tui.widgets.footer import FittingFooter
+from tui.widgets.options import seconds_text
 from tui.widgets.standings import standings_text
 
 if TYPE_CHECKING:
@@ -86,15 +87,29 @@ def phase_line(state: Message) -> str:
     return phase
 
 
+def round_size(plan: Message, game_id: str) -> int:
+    """The tables' size in a round of `game_id`: the plan's, brought within the game's limits
+    (as net/club/plan.py's `rule`: a plan of tables of 6 plays Rummikub at 4)."""
+    game = get_game(game_id)
+    size = plan["table_size"] or game.max_players
+    return int(max(game.min_players, min(game.max_players, size)))
+
+
+def clock_words(plan: Message, game_id: str) -> str | None:
+    """'turn clock 60 s' for a game that has one (the plan's, else the game's own), else None."""
+    options = get_game(game_id).options
+    if "turn_seconds" not in options:
+        return None
+    seconds = plan.get("turn_seconds") or options["turn_seconds"]
+    return words("turn clock {seconds}", seconds=seconds_text(seconds))
+
+
 def plan_line(state: Message) -> str:
     """The next (or current) round's game and the evening's settings, in one line."""
     plan = state["plan"]
     games = plan["games"]
-    index = state["round"] if state["phase"] == "playing" else (state["round"] or 0) + 1
-    if state["round"] is None:
-        index = 0
-    index = min(index, len(games) - 1)
-    size = plan["table_size"] or get_game(games[index]).max_players
+    index = min(shown_round(state), len(games) - 1)
+    game_id = games[index]
     draw = words(DRAWS[plan["draw"]])
     level = plan["bot_level"]
     bots = (
@@ -102,15 +117,62 @@ def plan_line(state: Message) -> str:
         if plan["bots"]
         else words("no bots")
     )
-    return words(
+    line = words(
         "Round {number} of {rounds}: {game} · tables of {size} · {draw} · {bots}",
         number=index + 1,
         rounds=len(games),
-        game=game_name(games[index]),
-        size=size,
+        game=game_name(game_id),
+        size=round_size(plan, game_id),
         draw=draw,
         bots=bots,
     )
+    clock = clock_words(plan, game_id)
+    return words("{line} · {clock}", line=line, clock=clock) if clock else line
+
+
+def shown_round(state: Message) -> int:
+    """The round the plan line is about (from 0): the one being played, else the next."""
+    if state["round"] is None:
+        return 0
+    return int(state["round"]) if state["phase"] == "playing" else int(state["round"]) + 1
+
+
+def sizes_note(state: Message) -> str | None:
+    """Why the round's tables are not all of the size asked, when people alone fill them
+    (no bots): 'no bots: 13 people sit at tables of 5, 4 and 4', in reading order; None
+    when they are."""
+    tables, plan = state["tables"], state["plan"]
+    if not tables or plan["bots"]:
+        return None
+    size = round_size(plan, str(tables[0]["game"]))
+    seats = [len(table["people"]) + table["bots"] for table in tables]
+    if all(count == size for count in seats):
+        return None
+    people = sum(len(table["people"]) for table in tables)
+    return words_n(
+        "no bots: {count} person sits at tables of {sizes}",
+        "no bots: {count} people sit at tables of {sizes}",
+        people,
+        sizes=name_list([str(count) for count in seats]),
+    )
+
+
+def where_i_stand(state: Message, me: str) -> str | None:
+    """What a member not at a table of the round being played is told: when they play again
+    (a late arrival, someone away when it was drawn, or back after leaving: their seat is a
+    bot's until the round ends); None outside a round, or at its last round's end."""
+    if state["phase"] != "playing":
+        return None
+    number = int(state["round"]) + 2
+    if number > len(state["plan"]["games"]):
+        return words("This is the evening's last round: you watch it.")
+    drawn = any(me in table["people"] and not table["over"] for table in state["tables"])
+    if drawn:
+        return words(
+            "You left your table: a bot plays it; you are out until round {number}.",
+            number=number,
+        )
+    return words("You play from round {number}.", number=number)
 
 
 class ClubScreen(Screen[None]):
@@ -163,6 +225,12 @@ class ClubScreen(Screen[None]):
     def on_unmount(self) -> None:
         self.club.unlisten(self._heard)
 
+    def on_screen_resume(self) -> None:
+        """Back from a table: the evening as last heard (the club sends it again as the
+        table is left), never the screen as it was when covered."""
+        if self.club.state is not None:
+            self.show(self.club.state)
+
     def _heard(self, message: Message) -> None:
         self.post_message(SeatMessage(message))
 
@@ -170,6 +238,8 @@ class ClubScreen(Screen[None]):
         message = event.message
         if message["type"] == "club":
             self.show(message)
+        elif message["type"] == "club_seat" and self.club.state is not None:
+            self.say(self._status(self.club.state))
         elif message["type"] == "error":
             said = error_words(message.get("code"), message.get("params"), message.get("message"))
             self.say(shown(said))
@@ -192,6 +262,8 @@ class ClubScreen(Screen[None]):
         if state["tables"]:
             tables.highlighted = min(highlighted or 0, len(state["tables"]) - 1)
         tables.display = bool(state["tables"])
+        note = sizes_note(state)
+        tables.border_subtitle = shown(note) if note else None
         width = max(40, (self.size.width or self.app.size.width) - 4)
         text = standings_text(state["standings"], width, member_status(state), self.club.name)
         self.query_one("#club-standings", Static).update(text or Text(t("No one yet.")))
@@ -209,14 +281,21 @@ class ClubScreen(Screen[None]):
             if reason:
                 return t("{line}. Cannot start: {reason}.", line=line, reason=reason)
             return t("{line}. s starts it.", line=line)
+        stand = where_i_stand(state, self.club.name) if self.club.member else None
+        if stand:
+            return t("{line}. {stand}", line=line, stand=stand)
         return t("{line}.", line=line)
 
     def say(self, text: str) -> None:
         self.query_one("#club-status", Static).update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The host's key is the host's alone, and goes once the evening is over (while a
+        round plays, pressing it says why it cannot start)."""
         if action == "start_round":
-            return True if self.club.hosting else None
+            state = self.club.state
+            over = state is not None and state["phase"] == "over"
+            return self.club.hosting and not over
         return True
 
     def action_start_round(self) -> None:

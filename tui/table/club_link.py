@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message as TextualMessage
 
-from net.client import ClientSession
+from net.client import ClientSession, HandshakeError
 from net.session import Message, Session
 from tui.base.i18n import t, words
 from tui.base.names import refusal_words
@@ -107,17 +107,32 @@ class ClubLink:
         return TableLink(self.app, session)
 
     async def watch(self, port: int) -> TableLink:
-        """Watch a running table of the club (HandshakeError, OSError if it cannot be)."""
-        session = ClientSession(self.address, port, self.name or words("Watcher"), spectate=True)
-        await session.open()
+        """Watch a running table of the club (HandshakeError, OSError if it cannot be). At
+        the table someone left, a bot plays on under their name, so they watch it as
+        'Bo watching'."""
+        name = self.name or words("Watcher")
+        session = ClientSession(self.address, port, name, spectate=True)
+        try:
+            await session.open()
+        except HandshakeError as err:
+            if err.code != "name_taken":
+                raise
+            watching = words("{name} watching", name=name)
+            session = ClientSession(self.address, port, watching, spectate=True)
+            await session.open()
         return TableLink(self.app, session)
 
     def my_table(self) -> Message | None:
-        """This person's table of the round, while its game runs."""
+        """This person's table of the round, while its game runs. A seat of a round newer
+        than the evening last heard of is this round's (the club sends someone at their table
+        no `club` message: the seat came first), never a finished one."""
         if self.seat is None or self.state is None:
             return None
+        heard = self.state["round"]
+        if heard is None or self.seat["round"] > heard:
+            return self.seat
         for table in self.state["tables"]:
-            if table["table"] == self.seat["table"] and self.state["round"] == self.seat["round"]:
+            if table["table"] == self.seat["table"] and heard == self.seat["round"]:
                 return None if table["over"] else self.seat
         return None
 
