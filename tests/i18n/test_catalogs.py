@@ -26,6 +26,7 @@ TRANSLATED = ("en", "hu", "cs", "ro", "fa")
 UNTRANSLATED = {
     "tui/base/i18n.py": "the languages' machinery: each language's own name",
     "tui/base/bidi.py": "the layout of right-to-left text",
+    "tui/base/grammar.py": "the grammar the catalogs ask for: Hungarian articles, Czech z/ze",
     "tui/programs/arena.py": "the arena is a developer's tool: its tables are English",
     "tui/programs/arena_runner.py": "the arena is a developer's tool",
     "tui/programs/arena_ratings.py": "the arena is a developer's tool",

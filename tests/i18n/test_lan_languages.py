@@ -53,7 +53,7 @@ async def test_a_hungarian_host_and_a_czech_player_each_read_the_refusal_in_thei
 
 async def test_arrivals_are_sent_as_data_and_worded_in_each_language() -> None:
     """The host's notices of people coming and going carry their parts as data: a Czech
-    player reads "Petr přisedl(a)" where an English one reads "Petr joined"."""
+    player reads "Nově u stolu: Petr" where an English one reads "Petr joined"."""
     from tests.net.conftest import wait_for as wait
     from tui.widgets.talk import talk_line
 
@@ -75,7 +75,7 @@ async def test_arrivals_are_sent_as_data_and_worded_in_each_language() -> None:
         i18n.use("en")
         await petr.close()
         await host.close()
-    assert lines == {"en": "· Petr joined", "cs": "· Petr přisedl(a)", "hu": "· Petr csatlakozott"}
+    assert lines == {"en": "· Petr joined", "cs": "· Nově u stolu: Petr", "hu": "· Petr csatlakozott"}
 
 
 async def test_a_refused_join_is_worded_in_the_players_language() -> None:

@@ -70,7 +70,7 @@ async def test_the_trick_we_take_stays_on_the_table_until_we_lead() -> None:
         for name, card in [("Ana", "♠S1"), ("Bruno", "♠S3"), ("Chloé", "¤P14"), ("Emi", "♠S2")]:
             assert card in table[name] and "took" not in table[name]
         said = panel_text(screen.query_one(TablePanel))
-        assert "Trick taken: You" in said and "took 14 points" in said
+        assert "Trick taken: you" in said and "worth 14 points" in said
         log = " ".join(" ".join(screen.query_one("#log").lines).split())
         assert "You took 14 points: Ana led ♠S1, Bruno ♠S3, Chloé ¤P14, Dario ♠S4," in log
         await pilot.press("enter")  # our lead; Ana, a bot, is in her pause
@@ -166,9 +166,9 @@ def test_the_trick_log_line_names_each_card_s_player() -> None:
         "cards": [[1, "D1"], [2, "P13"], [0, "D3"]],
     }
     line = log_line(entry, ["You", "Ana", "Bruno"])
-    assert line == "Bruno took 13 points: Ana led ♦D1, Bruno ¤P13, You ♦D3"
+    assert line == "Bruno took 13 points: Ana led ♦D1, Bruno ¤P13, you ♦D3"
     one = {"type": "trick", "winner": 0, "points": 1, "cards": [[0, "P1"], [1, "S2"], [2, "S3"]]}
-    assert log_line(one, ["You", "Ana", "Bruno"]).startswith("You took 1 point: You led ¤P1")
+    assert log_line(one, ["You", "Ana", "Bruno"]).startswith("You took 1 point: you led ¤P1")
 
 
 async def test_a_replay_shows_the_trick_taken_after_its_last_card() -> None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tui.base.bidi import LaidOut, has_right_to_left, visual
+from tui.base.grammar import Grammar
 
 LANGUAGES = {
     "en": "English",
@@ -54,6 +55,7 @@ DOMAIN = "gamenight"
 
 _language = "en"
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
+_grammar = Grammar("en")
 
 
 def locale_language(environ: dict[str, str] | os._Environ[str] = os.environ) -> str | None:
@@ -76,11 +78,12 @@ def choose(flag: str | None, remembered: str | None) -> str:
 
 def use(language: str) -> None:
     """Read texts in `language` from now on (KeyError names the languages there are)."""
-    global _language, _catalog
+    global _language, _catalog, _grammar
     if language not in LANGUAGES:
         raise KeyError(f"no language {language!r}; there are {', '.join(LANGUAGES)}")
     _language = language
     _catalog = load(language)
+    _grammar = Grammar(language)
 
 
 def current() -> str:
@@ -123,9 +126,11 @@ def t(text: str, /, **params: object) -> str:
 
 def words(text: str, /, **params: object) -> str:
     """`text` in the chosen language with `params` put in, in reading order: a part of a line
-    that `t` lays out whole (a Persian line is laid out once, with everything in it)."""
+    that `t` lays out whole (a Persian line is laid out once, with everything in it). Numbers
+    are written the language's way and the grammar the catalog asks for is chosen here
+    (tui/base/grammar.py: Hungarian a/az, Czech z/ze, a person's gender)."""
     translated = _catalog.gettext(text)
-    return translated.format(**params) if params else translated
+    return _grammar.put(translated, params) if params else translated
 
 
 def tn(one: str, many: str, count: int, /, **params: object) -> str:
@@ -135,8 +140,9 @@ def tn(one: str, many: str, count: int, /, **params: object) -> str:
 
 
 def words_n(one: str, many: str, count: int, /, **params: object) -> str:
-    """`tn` in reading order, for a part of a line (see `words`)."""
-    return _catalog.ngettext(one, many, count).format(count=count, **params)
+    """`tn` in reading order, for a part of a line (see `words`). The form is chosen by the
+    count's size, its sign aside: Romanian says "-7 puncte" and "-20 de puncte" as for 7, 20."""
+    return _grammar.put(_catalog.ngettext(one, many, abs(count)), {"count": count, **params})
 
 
 def worded(said: object) -> object:
@@ -152,6 +158,12 @@ def worded(said: object) -> object:
     count = params.pop("count")
     assert isinstance(count, int)
     return words_n(said.text, said.many, count, **params)
+
+
+def numeral(value: int | float, spec: str = "") -> str:
+    """A number as the language writes it inside a sentence it is not a parameter of ('Ana
+    -12, Bruno +3' in a log line): Persian digits, a decimal comma."""
+    return _grammar.format_field(value, spec)
 
 
 def listing(items: Iterable[str]) -> str:
@@ -178,10 +190,12 @@ def key_label(label: str, key: str) -> str:
     return f"\\[{key}] {label}" if right_to_left() else f"{label} \\[{key}]"
 
 
-def words_in(context: str, text: str, /) -> str:
+def words_in(context: str, text: str, /, **params: object) -> str:
     """`text` as the catalog words it in `context` ("bot level": a short English word that
-    other languages say differently in other places), in reading order."""
-    return _catalog.pgettext(context, text)
+    other languages say differently in other places; "you": the same English words with "you"
+    as their subject), with `params` put in as `words` does, in reading order."""
+    translated = _catalog.pgettext(context, text)
+    return _grammar.put(translated, params) if params else translated
 
 
 def NC_(context: str, text: str) -> str:

@@ -20,6 +20,20 @@ DEFAULT_PLAYER_NAME = N_("Player")  # given in the chosen language (`words`)
 MAX_NAME_LENGTH = MAX_NAME
 
 
+BOT_GENDERS = {
+    "Ana": "f",
+    "Bruno": "m",
+    "Chloé": "f",
+    "Dario": "m",
+    "Emi": "f",
+    "Farid": "m",
+    "Greta": "f",
+    "Hugo": "m",
+}
+"""The grammatical gender of each bot's name (net.referee.BOT_NAMES), for the languages whose
+verbs agree with it (Czech: "Ana vzala", "Bruno vzal"). A person's gender is never guessed."""
+
+
 def clean_name(name: str) -> str:
     """The name as typed, trimmed to fit the tables; the default when left blank."""
     name = " ".join(name.split())[:MAX_NAME_LENGTH]

@@ -10,9 +10,10 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 
+from tui.base.grammar import Name
 from tui.base.i18n import NC_, Counted, listing, words, words_in
 from tui.base.messages import StateMessage
-from tui.base.names import name_cell, plain
+from tui.base.names import BOT_GENDERS, name_cell, plain
 
 PLAYER_WIDTH = 20  # cells of the tables' Player column
 MIN_NAME_WIDTH = 6  # cells a shortened name keeps, however long what follows it
@@ -31,16 +32,41 @@ def level_name(level: str) -> str:
     return words_in("bot level", level) if level in LEVELS else level
 
 
+YOU_IN_LINE = NC_("a name inside a line", "you")
+"""The reader's name inside a line ("Last trick: you"): no capital, in the languages that have
+one."""
 POINTS = Counted("{count} point", "{count} points")
 """The usual unit of a score (a game's `GameScreen.SCORE_UNIT`)."""
 
 
 def seat_names(message: StateMessage) -> list[str]:
-    """Each seat's name as the log and status use it: 'You' for the seat being played."""
+    """Each seat's name as the log and status use it: 'You' for the seat being played. Each is a
+    `Name` that knows a bot's gender (a sentence's verb may agree with it) and the reader's."""
     return [
-        words("You") if index == message["seat"] else plain(seat["name"])
-        for index, seat in enumerate(message["seats"])
+        seat_name(seat, index == message["seat"]) for index, seat in enumerate(message["seats"])
     ]
+
+
+def is_you(name: str) -> bool:
+    """Whether `name` (from `seat_names`) is the reader: their sentences have their own words,
+    in the second person ("You took 28", not "You took" in the third)."""
+    return bool(getattr(name, "you", False)) or name == words("You")
+
+
+def in_line(name: str) -> str:
+    """`name` where it stands inside a line, after a colon ("Last trick: you"): the reader
+    without the capital their name has at a sentence's start."""
+    return words_in("a name inside a line", YOU_IN_LINE) if is_you(name) else name
+
+
+def seat_name(seat: dict[str, object], you: bool) -> Name:
+    """One seat's `Name`: "You" for the reader; a bot's with its name's gender (not a bot
+    standing in for an away person: the seat keeps that person's name)."""
+    if you:
+        return Name(words("You"), you=True)
+    name = plain(seat["name"])
+    bot = seat["kind"] == "bot" and not seat.get("away")
+    return Name(name, BOT_GENDERS.get(name) if bot else None)
 
 
 def name_list(names: list[str]) -> str:

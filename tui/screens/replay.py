@@ -171,7 +171,7 @@ class ReplayMixin:
         else:
             eyes = words("Through {who}'s eyes", who=plain(state["seats"][self.eyes]["name"]))
         if self.timer:
-            playing = words("playing, {seconds} s a move", seconds=format(SPEEDS[self.speed], "g"))
+            playing = words("playing, {seconds} s a move", seconds=SPEEDS[self.speed])
         else:
             playing = words("Space plays")
         return words(

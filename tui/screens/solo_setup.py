@@ -42,8 +42,7 @@ def pause_choices(default: float) -> list[tuple[str, float]]:
 
 def pause_label(name: str, delay: float) -> str:
     """'short (0.4 s)', laid out."""
-    seconds = f"{delay:g}"
-    return t("{pause} ({seconds} s)", pause=words(name), seconds=seconds)
+    return t("{pause} ({seconds} s)", pause=words(name), seconds=delay)  # 0,4 s in Czech
 
 
 class SoloSetupScreen(Screen[None]):

@@ -17,8 +17,7 @@ from tui.widgets.cycler import Cycler
 
 def seconds_text(seconds: float) -> str:
     """'30 s', in reading order."""
-    number = f"{seconds:g}"
-    return words("{seconds} s", seconds=number)
+    return words("{seconds} s", seconds=seconds)  # 0.4 is written 0,4 in Czech
 
 
 def value_label(spec: Option, value: Any) -> str:

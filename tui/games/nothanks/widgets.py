@@ -17,7 +17,7 @@ from textual.widgets import Static
 from core.nothanks import card_points, runs
 from tui.base.i18n import N_, shown, t, tn, words, words_n
 from tui.base.messages import StateMessage
-from tui.base.seats import PLAYER_WIDTH, seat_label
+from tui.base.seats import PLAYER_WIDTH, is_you, seat_label
 
 
 def runs_text(cards: list[int]) -> str:
@@ -36,15 +36,23 @@ def tokens(count: int) -> str:
 
 
 def log_line(entry: dict[str, Any], names: list[str]) -> str:
-    """One log entry in plain words, e.g. 'Ana passed on 27 — 3 tokens on it'."""
+    """One log entry in plain words, e.g. 'Ana passed on 27 — 3 tokens on it'; a sentence
+    about the reader has its own words ('You took 28 with 1 token')."""
     who, card = names[entry["seat"]], entry["card"]
+    you = is_you(who)
     if entry["type"] == "turn_up":
+        if you:
+            return words("You turned up {card}", card=card)
         return words("{who} turned up {card}", who=who, card=card)
     if entry["type"] == "pass":
-        return words("{who} passed on {card} — {tokens} on it", who=who, card=card,
-                     tokens=tokens(entry["pot"]))  # fmt: skip
+        on_it = tokens(entry["pot"])
+        if you:
+            return words("You passed on {card} — {tokens} on it", card=card, tokens=on_it)
+        return words("{who} passed on {card} — {tokens} on it", who=who, card=card, tokens=on_it)
     pot = entry["pot"]
     paid = tokens(pot) if pot else words("no tokens")
+    if you:
+        return words("You took {card} with {tokens}", card=card, tokens=paid)
     return words("{who} took {card} with {tokens}", who=who, card=card, tokens=paid)
 
 

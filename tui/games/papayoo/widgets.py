@@ -19,7 +19,7 @@ from textual.widgets import Static
 from core.papayoo.cards import ORDER, SUIT
 from tui.base.i18n import N_, listing, t, tn, words, words_n
 from tui.base.messages import StateMessage
-from tui.base.seats import PLAYER_WIDTH, seat_label
+from tui.base.seats import PLAYER_WIDTH, in_line, is_you, seat_label
 from tui.games.papayoo.tricks import ShownTrick, just_taken
 from tui.screens.round_summary import last_entry
 from tui.widgets.score_history import ScoreHistory
@@ -80,13 +80,22 @@ def trick_line(entry: dict[str, Any], names: list[str]) -> str:
     """'Chloé took 13 points: Ana led ♦D1, Bruno ¤P13, Chloé ♦D3, You ♦D2' — each card with
     its player, in the order they were played."""
     plays = [
-        words("{who} led {card}", who=names[seat], card=card_text(card))
+        led(names[seat], card_text(card))
         if index == 0
-        else f"{names[seat]} {card_text(card)}"
+        else f"{in_line(names[seat])} {card_text(card)}"
         for index, (seat, card) in enumerate(entry["cards"])
     ]
     taker, points = names[entry["winner"]], points_text(entry["points"])
+    if is_you(taker):
+        return words("You took {points}: {plays}", points=points, plays=listing(plays))
     return words("{who} took {points}: {plays}", who=taker, points=points, plays=listing(plays))
+
+
+def led(who: str, card: str) -> str:
+    """'Ana led ♦D1', 'You led ♦D1' (reading order)."""
+    if is_you(who):
+        return words("you led {card}", card=card)
+    return words("{who} led {card}", who=who, card=card)
 
 
 def points_text(count: int) -> str:
@@ -99,7 +108,7 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
     kind = entry["type"]
     if kind == "deal":
         dealer = names[entry["dealer"]]
-        if dealer == words("You"):
+        if is_you(dealer):
             return words("Deal {deal}: you deal", deal=entry["deal"])
         return words("Deal {deal}: {dealer} deals", deal=entry["deal"], dealer=dealer)
     if kind == "pass":
@@ -140,7 +149,8 @@ class TablePanel(Static):
         text = Text()
         deal = t("Deal {deal} of {deals}", deal=view["deal"], deals=view["deals"])
         text.append(deal + "\n", style="bold")
-        text.append(t("Dealer: {name}", name=names[view["dealer"]]) + "\n")
+        dealer = names[view["dealer"]]
+        text.append((t("You deal") if is_you(dealer) else t("Dealer: {name}", name=dealer)) + "\n")
         papayoo = view["papayoo"]
         if papayoo is None:
             text.append(t("Papayoo: rolled later") + "\n")
@@ -186,15 +196,15 @@ def taker_text(view: dict[str, Any], names: list[str], shown: ShownTrick) -> Tex
     if shown.finished and shown.winner is not None:
         just = just_taken(view) is not None
         text.append((t("Trick taken:") if just else t("Last trick:")) + " ", style="bold")
-        text.append(f"{names[shown.winner]}\n")
-        text.append(t("took {points}", points=points_text(shown.points)) + "\n")
+        text.append(f"{in_line(names[shown.winner])}\n")
+        text.append(t("worth {points}", points=points_text(shown.points)) + "\n")
         if playing and not just:
             text.append(t("t again hides it") + "\n")
         return text
     last = view["last_trick"]
     if playing and last is not None:
-        text.append(t("Last trick: {name}", name=names[last["winner"]]) + "\n")
-        text.append(t("took {points}", points=points_text(last["points"])) + "\n")
+        text.append(t("Last trick: {name}", name=in_line(names[last["winner"]])) + "\n")
+        text.append(t("worth {points}", points=points_text(last["points"])) + "\n")
         text.append(t("t shows it") + "\n")
     return text
 

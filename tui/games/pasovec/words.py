@@ -14,9 +14,9 @@ from rich.text import Text
 
 from core.pasovec import cost
 from core.pasovec.dice import LETTERS, combo_phrase
-from tui.base.i18n import Counted, listing, t, worded, words
+from tui.base.i18n import Counted, listing, numeral, t, worded, words
 from tui.base.messages import StateMessage
-from tui.base.seats import name_list, seat_names
+from tui.base.seats import is_you, name_list, seat_names
 from tui.screens.round_summary import last_entry
 from tui.widgets.score_history import ScoreHistory
 
@@ -46,7 +46,7 @@ def combo_of(dice: dict[str, int]) -> tuple[int, int, int]:
 def decision_phrase(decision: dict[str, Any], who: str) -> str:
     """One revealed decision: 'Ana discarded 12 for 2 tokens', 'Bruno took a token' (the
     verb agrees with You in some languages: the You case is its own sentence)."""
-    you = who == words("You")
+    you = is_you(who)
     if decision["kind"] == "discard":
         card, price = decision["card"], decision["cost"]
         if price == 0:
@@ -89,7 +89,7 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
     kind = entry["type"]
     if kind == "deal":
         who, number = names[entry["starter"]], entry["round"]
-        if who == words("You"):
+        if is_you(who):
             return words("Round {round}: 10 cards each; You roll first.", round=number)
         return words("Round {round}: 10 cards each; {who} rolls first.", round=number, who=who)
     if kind == "roll":
@@ -99,14 +99,14 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
             "roll": dice_text(entry["roll"]),
             "sum": entry["sum"],
         }
-        if who == words("You"):
+        if is_you(who):
             return words("You rolled {dice}: {roll} = {sum}", **said)
         return words("{who} rolled {dice}: {roll} = {sum}", who=who, **said)
     if kind == "reveal":
         phrases = [decision_phrase(d, names[d["seat"]]) for d in entry["decisions"]]
         return words("Sum {sum}: {decisions}.", sum=entry["sum"], decisions=listing(phrases))
     if kind == "round_end":
-        left = listing(f"{names[i]} {p}" for i, p in enumerate(entry["penalties"]))
+        left = listing(f"{names[i]} {numeral(p)}" for i, p in enumerate(entry["penalties"]))
         return words(
             "Round {round} over. Cards left = penalties: {left}.", round=entry["round"], left=left
         )

@@ -7,15 +7,17 @@ core.rummikub.changes). A long run is written by its ends ('R3–R9') so a line 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from core.rummikub.changes import Change, changes
 from core.rummikub.sets import JOKER, TILE_OF
-from tui.base.i18n import N_, listing, words
-from tui.base.seats import name_list
+from tui.base.i18n import N_, NC_, listing, words, words_in
+from tui.base.seats import is_you, name_list
 
-# A play's steps in the past tense, worded where said (`said`): 'Bruno laid …, added …'. Their
-# subject may be "You": a language whose verbs agree with it words them without a person.
+# A play's steps in the past tense, worded where said (`said`): 'Bruno laid …, added …'; with
+# "you" as their subject the same English words are another sentence in many languages ("ai
+# etalat", "leraktad"), so they are marked again in the context "you".
 DONE = {
     "laid": N_("laid {new}"),
     "added": N_("added {tiles} to {old}"),
@@ -24,6 +26,15 @@ DONE = {
     "broken": N_("split {old}"),
     "took": N_("took {tiles} from {old}"),
     "moved": N_("moved {tiles} from {old} to {to}"),
+}
+DONE_BY_YOU = {
+    "laid": NC_("you", "laid {new}"),
+    "added": NC_("you", "added {tiles} to {old}"),
+    "split": NC_("you", "split {old} into {new}"),
+    "joined": NC_("you", "joined {old} into {new}"),
+    "broken": NC_("you", "split {old}"),
+    "took": NC_("you", "took {tiles} from {old}"),
+    "moved": NC_("you", "moved {tiles} from {old} to {to}"),
 }
 SHORT_RUN = 4  # runs of this many tiles or more are written by their ends
 
@@ -39,17 +50,22 @@ def set_name(tiles: Sequence[str]) -> str:
 
 
 def play_line(entry: dict[str, Any], who: str) -> str:
-    """'Ana added R7 to R4 R5 R6, laid K9 B9 O9.' — with '(initial meld)' for the first.
-    A record kept before plays told their sets (no `gone`) says only the tiles played. In
-    reading order (the log lays it out)."""
+    """'Ana added R7 to R4 R5 R6, laid K9 B9 O9.' — with '(initial meld)' for the first;
+    'You added …' for the reader, in the second person. A record kept before plays told their
+    sets (no `gone`) says only the tiles played. In reading order (the log lays it out)."""
     meld = words(" (initial meld)") if entry["initial"] else ""
+    you = is_you(who)
     if "gone" not in entry:
         tiles = " ".join(entry.get("tiles", []))
+        if you:
+            return words("You played {tiles}{meld}.", tiles=tiles, meld=meld)
         return words("{who} played {tiles}{meld}.", who=who, tiles=tiles, meld=meld)
     gone = [tuple(s) for s in entry["gone"]]
     made = [tuple(s) for s in entry["made"]]
-    phrases = [said(step) for step in merged(changes(gone, made))]
-    return words("{who} {steps}{meld}.", who=who, steps=listing(phrases), meld=meld)
+    steps = listing(said(step, you) for step in merged(changes(gone, made)))
+    if you:
+        return words("You {steps}{meld}.", steps=steps, meld=meld)
+    return words("{who} {steps}{meld}.", who=who, steps=steps, meld=meld)
 
 
 def merged(steps: list[Change]) -> list[Change]:
@@ -64,13 +80,14 @@ def merged(steps: list[Change]) -> list[Change]:
     return [*rest[:first], Change("laid", new=sets, tiles=rack, rack=rack), *rest[first:]]
 
 
-def said(step: Change) -> str:
-    """One step in the past tense; rack tiles its words do not show are said after it.
+def said(step: Change, you: bool = False) -> str:
+    """One step in the past tense (its subject the reader when `you`); rack tiles its words
+    do not show are said after it.
 
     Worded as core.rummikub.changes.say fills its templates, with the sets listed in the
     reader's language ('A, B and C': say's own list is English)."""
-    text = words(
-        DONE[step.kind],
+    text = (partial(words_in, "you") if you else words)(
+        (DONE_BY_YOU if you else DONE)[step.kind],
         tiles=set_name(step.tiles),
         old=name_list([set_name(s) for s in step.old]),
         new=name_list([set_name(s) for s in step.new]),

@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from core import IllegalMove
 from core.rummikub.play import MELD_POINTS
-from tui.base.i18n import listing, shown, t, words
+from tui.base.i18n import listing, numeral, shown, t, words
 from tui.base.messages import StateMessage
 from tui.base.names import refusal_words
 from tui.base.seats import seat_names
@@ -184,7 +184,7 @@ class RummikubScreen(GameScreen):
         panel = self.query_one("#rack", TilePanel)
         panel.lay(rack_chunks(rack, cursor), max(20, panel.size.width - 2))
         names = seat_names(self.state)
-        counts = listing(f"{names[i]}: {n}" for i, n in enumerate(view["rack_sizes"]))
+        counts = listing(f"{names[i]}: {numeral(n)}" for i, n in enumerate(view["rack_sizes"]))
         self.retitle(
             panel, "border_title", t("Your rack ({sort}; s sorts)", sort=sort_name(self.sort))
         )

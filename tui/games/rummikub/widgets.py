@@ -22,9 +22,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from core.rummikub.sets import JOKER, TILE_OF, read_set
-from tui.base.i18n import Counted, listing, t, words, words_n
+from tui.base.i18n import Counted, listing, numeral, t, words, words_n
 from tui.base.messages import StateMessage
-from tui.base.seats import PLAYER_WIDTH, seat_label
+from tui.base.seats import PLAYER_WIDTH, in_line, is_you, seat_label
 from tui.games.rummikub.draft import Place, set_problem
 from tui.games.rummikub.marks import PLAIN, Marks
 from tui.games.rummikub.plays import play_line
@@ -229,13 +229,13 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
     of time. A sentence about the player has its own words ("You drew R7.")."""
     kind = entry["type"]
     if kind == "game_start":
-        first = names[entry["first"]]
+        first = in_line(names[entry["first"]])
         return words("Game {game} starts; first to play: {who}.", game=entry["game_no"], who=first)
     if kind == "game_end":
-        scores = listing(f"{names[s]} {v:+d}" for s, v in enumerate(entry["scores"]))
+        scores = listing(f"{names[s]} {numeral(v, '+d')}" for s, v in enumerate(entry["scores"]))
         return words("{end} Scores: {scores}.", end=game_end_line(entry, names), scores=scores)
     who = names[entry["seat"]]
-    you = who == words("You")
+    you = is_you(who)
     if kind == "play":
         return play_line(entry, who)
     if kind == "draw":
@@ -258,7 +258,7 @@ def game_end_line(entry: dict[str, Any], names: list[str]) -> str:
     """'Game 2 is over: Ana went out.' (RK-15, RK-17), in reading order."""
     winners = [names[s] for s in entry["winners"]]
     game, who = entry["game_no"], listing(winners)
-    you = winners == [words("You")]
+    you = len(winners) == 1 and is_you(winners[0])
     if entry["how"] == "out":
         if you:
             return words("Game {game} is over: You went out.", game=game)

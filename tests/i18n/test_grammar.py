@@ -1,0 +1,172 @@
+"""Issue 36, items 4, 6 and 7: the sentences a player reads in each language, as a native
+speaker writes them — "you" in the second person in every game's log, the grammar a catalog
+cannot choose (Hungarian a/az, Czech z/ze and a bot's gender, Romanian "de", a decimal comma)
+chosen by code, and Persian digits in Persian sentences while codes keep theirs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from net.referee import BOT_NAMES
+from tui.base import i18n
+from tui.base.grammar import Name, czech_from, hungarian_adjective, hungarian_article
+from tui.base.names import BOT_GENDERS
+from tui.base.seats import POINTS, seat_names
+from tui.games.nothanks.widgets import log_line as nothanks_line
+from tui.games.papayoo.widgets import log_line as papayoo_line
+from tui.games.pasovec.words import log_line as pasovec_line
+from tui.games.rummikub.widgets import log_line as rummikub_line
+from tui.widgets.options import seconds_text
+
+LANGUAGES = ("en", "hu", "cs", "ro", "fa")
+
+
+@pytest.fixture
+def language() -> Iterator[Any]:
+    """`language(code)` reads texts in that language; English again afterwards."""
+    yield i18n.use
+    i18n.use("en")
+
+
+def names() -> list[str]:
+    """The reader, two bots (a woman's name and a man's) and a person, as `seat_names` gives."""
+    return [Name(i18n.words("You"), you=True), Name("Ana", "f"), Name("Bruno", "m"), Name("Zoe")]
+
+
+def took(seat: int) -> dict[str, Any]:
+    return {"type": "take", "seat": seat, "card": 28, "pot": 1}
+
+
+def test_the_hungarian_reader_takes_the_28_in_the_second_person(language: Any) -> None:
+    language("hu")
+    assert nothanks_line(took(0), names()) == "Elvitted a 28-as lapot, rajta 1 zseton"
+    assert nothanks_line(took(1), names()) == "Ana elvitte a 28-as lapot, rajta 1 zseton"
+    five = {"type": "take", "seat": 2, "card": 5, "pot": 0}
+    assert nothanks_line(five, names()) == "Bruno elvitte az 5-ös lapot, rajta 0 zseton"
+
+
+def test_every_log_line_about_the_reader_has_its_own_words_in_every_language(
+    language: Any,
+) -> None:
+    """The reader's sentence is never the others' with "You" put in as a name ("Te elvitte",
+    "Ty otočil(a)", "Tu a luat", "تو … برداشت"): in each game, each language."""
+    trick = {"type": "trick", "winner": 0, "cards": [[0, "S3"], [1, "S5"]], "points": 0}
+    dice = {"dice": {"blue": 2}, "roll": [["blue", 3], ["blue", 4]], "sum": 7}
+    laid = {"initial": True, "gone": [], "made": [["R7", "R8", "R9"]]}
+    entries = [
+        (nothanks_line, took(0)),
+        (nothanks_line, {"type": "turn_up", "seat": 0, "card": 25}),
+        (nothanks_line, {"type": "pass", "seat": 0, "card": 25, "pot": 2}),
+        (papayoo_line, trick),
+        (pasovec_line, {"type": "roll", "seat": 0, **dice}),
+        (rummikub_line, {"type": "draw", "seat": 0}),
+        (rummikub_line, {"type": "play", "seat": 0, **laid}),
+    ]
+    for code in LANGUAGES[1:]:
+        language(code)
+        you = names()[0]
+        for line, entry in entries:
+            mine = line(entry, names())
+            as_a_name = line(entry, [Name("Zoe"), *names()[1:]]).replace("Zoe", you)
+            assert mine != as_a_name, f"{code}: {mine!r}"  # "You" put in as anyone's name
+    language("ro")
+    assert nothanks_line(took(0), names()) == "Ai luat 28 cu 1 jeton"
+    language("cs")
+    assert nothanks_line({"type": "turn_up", "seat": 0, "card": 25}, names()) == "Otáčíš 25"
+    language("fa")
+    assert nothanks_line(took(0), names()) == "کارت ۲۸ را با ۱ توکن برداشتی"
+    play = {"type": "play", "seat": 0, "initial": False, "gone": [], "made": [["R7", "R8", "R9"]]}
+    assert rummikub_line(play, names()) == "تو R7 R8 R9 را چیدی."
+
+
+def test_czech_knows_the_bots_genders_and_phrases_around_a_persons(language: Any) -> None:
+    language("cs")
+    out = {"type": "game_end", "game_no": 1, "how": "out", "winners": [1], "scores": [0, 0, 0, 0]}
+    said = {seat: rummikub_line({**out, "winners": [seat]}, names()) for seat in (1, 2, 3)}
+    assert said[1].startswith("Hra 1 skončila: Ana vyložila všechny kameny.")
+    assert said[2].startswith("Hra 1 skončila: Bruno vyložil všechny kameny.")
+    assert said[3].startswith("Hra 1 skončila: Zoe už nemá žádný kámen.")
+    assert "(a)" not in nothanks_line({**took(1), "type": "pass"}, names())
+    assert nothanks_line({**took(2), "type": "pass"}, names()) == "Bruno odmítá 28 — na ní 1 žeton"
+
+
+def test_the_bots_genders_cover_every_bot_name() -> None:
+    assert set(BOT_GENDERS) == set(BOT_NAMES)
+
+
+def test_a_seat_knows_a_bots_gender_never_a_persons() -> None:
+    seats = [
+        {"name": "Zoe", "kind": "human", "away": False},
+        {"name": "Ana", "kind": "bot", "away": False},
+        {"name": "Bruno", "kind": "human", "away": False},  # a person called Bruno
+        {"name": "Hugo", "kind": "bot", "away": True},  # a bot standing in for an away Hugo
+    ]
+    named = seat_names({"seat": 0, "seats": seats})  # type: ignore[typeddict-item]
+    assert [getattr(n, "gender", None) for n in named] == [None, "f", None, None]
+    assert getattr(named[0], "you", False)
+
+
+def test_hungarian_articles_go_by_how_the_value_is_said() -> None:
+    said = {n: hungarian_article(n) for n in (1, 5, 10, 15, 23, 50, 100, 500, 1000, 3000)}
+    assert said == {
+        **{1: "az", 5: "az", 10: "a", 15: "a", 23: "a", 50: "az", 100: "a"},
+        **{500: "az", 1000: "az", 3000: "a"},
+    }
+    assert [hungarian_article(v) for v in ("R7", "K9", "S10", "♦D7", "Emi", "sárga")] == [
+        *("az", "a", "az", "a", "az", "a")
+    ]
+    assert [hungarian_adjective(n) for n in (28, 25, 10, 3, 30, 6)] == [
+        *("28-as", "25-ös", "10-es", "3-as", "30-as", "6-os")
+    ]
+
+
+def test_no_hungarian_text_leaves_the_article_to_the_reader(language: Any) -> None:
+    language("hu")
+    assert i18n.words("Game {game} starts; first to play: {who}.", game=1, who="Ana") == (
+        "Kezdődik az 1. játszma; elsőként játszik: Ana."
+    )
+    text = (i18n.LOCALE_DIR / "hu" / "LC_MESSAGES" / "gamenight.po").read_text()
+    assert "a(z)" not in text and "A(z)" not in text
+
+
+def test_czech_says_ze_before_the_numbers_that_take_it(language: Any) -> None:
+    assert {n: czech_from(n) for n in (1, 2, 4, 5, 7, 12, 15, 20, 50, 100)} == {
+        **{1: "z", 2: "ze", 4: "ze", 5: "z", 7: "ze", 12: "ze", 15: "z", 20: "ze", 50: "z"},
+        100: "ze",
+    }
+    language("cs")
+    assert i18n.words("Deal {deal} of {deals}", deal=1, deals=4) == "Rozdání 1 ze 4"
+    assert i18n.words("Deal {deal} of {deals}", deal=1, deals=5) == "Rozdání 1 z 5"
+
+
+def test_romanian_says_de_from_20_and_counts_a_negative_score_by_its_size(
+    language: Any,
+) -> None:
+    language("ro")
+    assert [POINTS.of(n) for n in (1, 7, 19, 20, 101, 120, -1, -7, -20)] == [
+        *("1 punct", "7 puncte", "19 puncte", "20 de puncte", "101 puncte", "120 de puncte"),
+        *("-1 punct", "-7 puncte", "-20 de puncte"),
+    ]
+
+
+def test_a_decimal_number_is_written_the_languages_way(language: Any) -> None:
+    written = {}
+    for code in LANGUAGES:
+        language(code)
+        written[code] = seconds_text(0.4)
+    assert written == {
+        **{"en": "0.4 s", "hu": "0,4 mp", "cs": "0,4 s", "ro": "0,4 s"},
+        "fa": "۰٫۴ ثانیه",
+    }
+
+
+def test_persian_sentences_write_persian_digits_and_codes_keep_theirs(language: Any) -> None:
+    language("fa")
+    drew = rummikub_line({"type": "draw", "seat": 1, "tile": "R7"}, names())
+    assert "R7" in drew
+    scored = papayoo_line({"type": "die", "face": "D", "papayoo": "D7"}, names())
+    assert "♦D7" in scored and "۴۰" in scored and "40" not in scored
+    assert i18n.words("the table (port {port})", port=5000).endswith("5000)")  # typed as shown
