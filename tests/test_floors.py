@@ -150,6 +150,11 @@ def test_the_layers_import_one_way_tui_net_core() -> None:
         ("tui.widgets", ("tui.base", "tui.widgets")),
         ("tui.screens", ("tui.base", "tui.table", "tui.widgets", "tui.screens")),
         ("tui.app", ("tui.base", "tui.table", "tui.widgets", "tui.screens", "tui.games")),
+        # the plain line mode, the app's sibling: the same floors below, never the app
+        (
+            "tui.plain",
+            ("tui.base", "tui.table", "tui.widgets", "tui.screens", "tui.games", "tui.plain"),
+        ),
     ],
 )
 def test_each_floor_of_tui_imports_only_the_floors_below(

@@ -11,6 +11,7 @@ module's `_` and `ngettext`, which `speak_argparse` points at the chosen languag
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -34,6 +35,9 @@ MDNS_HELP = N_(
     "an IPv4 address of the interface zeroconf may use to advertise/find tables (repeatable); "
     "default: $GAMENIGHT_MDNS_INTERFACES (comma-separated), else every interface"
 )
+
+PLAIN_ENV = "GAMENIGHT_PLAIN"
+"""Set (not to 0) for the plain line mode, as --plain does: a screen reader's user sets it once."""
 
 PLAYER_HELP = N_("your name at the table (default: the name you used last time)")
 
@@ -312,6 +316,17 @@ def _add_arena_running(arena: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_plain(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help=words(
+            "play in plain lines, for screen readers and braille displays: one sentence per "
+            "event, one typed command per line (also $GAMENIGHT_PLAIN=1)"
+        ),
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line, its help in the language chosen (`i18n.use` before this)."""
     parser = Parser(
@@ -329,6 +344,7 @@ def build_parser() -> argparse.ArgumentParser:
             "else English)"
         ),
     )
+    _add_plain(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("play", help=words("open the main menu (the default)"))
     solo = sub.add_parser(
@@ -429,6 +445,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tui.programs.door import run_door
 
         return run_door(args.port, args.secrets_fd, args.table, args.name)
+    if args.plain or os.environ.get(PLAIN_ENV, "") not in ("", "0"):
+        return _plain(args, parser)
     from tui.app import run_app
 
     resuming_solo = args.command == "solo" and args.resume
@@ -450,6 +468,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         return run_app(replay=args.file)
     return _lan(args, run_app)
+
+
+def _plain(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """The plain line mode (tui/plain/): a solo game, its set-up asked as questions."""
+    if args.command not in (None, "play", "solo") or getattr(args, "resume", False):
+        parser.error(words("the plain mode plays solo games: gamenight --plain solo [GAME]"))
+    from tui.plain.run import run_plain
+
+    return run_plain(getattr(args, "game", None))
 
 
 def _lan(args: argparse.Namespace, run_app: Callable[..., int]) -> int:

@@ -190,14 +190,19 @@ class SoloSetupScreen(Screen[None]):
             bot_delay=self.query_one("#pause", Cycler).value,
             options=options,
         )
-        remembered = settings.load().get("solo", {})
-        settings.remember(
-            solo={
-                "game": game.id,
-                "players": setup.players,
-                "levels": list(levels),
-                "bot_delay": setup.bot_delay,
-                "options": {**remembered.get("options", {}), game.id: options},
-            },
-        )
+        remember_setup(setup)
         return setup
+
+
+def remember_setup(setup: SoloSetup) -> None:
+    """Keep a solo set-up's choices for the next set-up (this screen's or the plain mode's)."""
+    remembered = settings.load().get("solo", {})
+    settings.remember(
+        solo={
+            "game": setup.game_id,
+            "players": setup.players,
+            "levels": list(setup.levels),
+            "bot_delay": setup.bot_delay,
+            "options": {**remembered.get("options", {}), setup.game_id: setup.options},
+        },
+    )

@@ -23,11 +23,17 @@ from tui.widgets.text_input import TextInput
 
 def talk_line(message: dict[str, Any]) -> str:
     """A chat line ('Ann: hello', 'Bo (watching): hi') or a notice ('· Ann dropped'), a
-    notice in the reader's language when the host sent it as data (net/PROTOCOL.md)."""
+    notice in the reader's language when the host sent it as data (net/PROTOCOL.md); laid
+    out for the log."""
+    return shown(talk_words(message))
+
+
+def talk_words(message: dict[str, Any]) -> str:
+    """`talk_line` in reading order (the plain line mode says it as it is)."""
     if message["type"] == "notice":
-        return shown(f"· {notice_words(message)}")
+        return f"· {notice_words(message)}"
     watching = words(" (watching)") if message.get("seat") is None else ""
-    return shown(f"{plain(message['name'])}{watching}: {plain(message['text'])}")
+    return f"{plain(message['name'])}{watching}: {plain(message['text'])}"
 
 
 def notice_words(message: dict[str, Any]) -> str:
