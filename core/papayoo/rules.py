@@ -44,6 +44,7 @@ from core.papayoo.cards import (
     sort_cards,
     trick_winner,
 )
+from core.papayoo.journal import empty
 from core.papayoo.knowledge import twin_state
 from core.papayoo.state import PapayooState, legal_cards
 from core.papayoo.views import build_view
@@ -112,7 +113,8 @@ class Papayoo:
         s.first = first
         s.totals = (0,) * players
         s.passes = ()
-        s.log = None
+        s.journal = empty()
+        s.logged = 0
         _start_deal(s, 0, first, deal_hands(order, players))
         return s
 
@@ -190,7 +192,7 @@ class Papayoo:
         hands[seat] = hand[:index] + hand[index + 1 :]
         s.hands = tuple(hands)
         trick = (*trick, (seat, card))
-        s.log = (("play", seat, card), state.log)
+        s.log(("play", seat, card))
         if len(trick) < state.players:
             s.trick = trick
             s.turn = (seat + 1) % state.players
@@ -259,7 +261,7 @@ def _start_deal(
     s.turn = None
     s.points = (0,) * s.players
     s.last_trick = None
-    s.log = (("deal", deal, dealer), s.log)
+    s.log(("deal", deal, dealer))
 
 
 def _carry_out_pass(s: PapayooState) -> None:
@@ -278,7 +280,8 @@ def _carry_out_pass(s: PapayooState) -> None:
     s.papayoo = papayoo_of(face)
     s.phase = "play"
     s.turn = s.dealer
-    s.log = (("die", face, s.papayoo), (("pass", s.deal), s.log))
+    s.log(("pass", s.deal))
+    s.log(("die", face, s.papayoo))
 
 
 def _close_trick(s: PapayooState, trick: tuple[tuple[int, str], ...]) -> None:
@@ -293,12 +296,12 @@ def _close_trick(s: PapayooState, trick: tuple[tuple[int, str], ...]) -> None:
     s.trick = ()
     s.turn = winner
     s.last_trick = (trick, winner, value)
-    s.log = (("trick", winner, trick, value), s.log)
+    s.log(("trick", winner, trick, value))
     if s.hands[winner]:
         return
     totals = tuple(t + p for t, p in zip(s.totals, s.points, strict=True))
     s.totals = totals
-    s.log = (("deal_end", s.deal, s.points, totals), s.log)
+    s.log(("deal_end", s.deal, s.points, totals))
     if s.deal + 1 >= s.deals:  # PY-18
         s.phase = "over"
         s.turn = None

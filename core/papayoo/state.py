@@ -7,8 +7,9 @@ only what a state is.
 
 The state is a small immutable value with `__slots__`, built field by field by `apply`: a
 benchmark plays hundreds of whole games a second and the hard bot's search is built on views of
-it. Its log is a linked list of `(entry, previous)` pairs, so adding an entry costs the same
-on the last trick as on the first; views turn it into a list.
+it. Its log is a `core.papayoo.journal.Journal` shared with the states before and after it,
+of which the state owns the first `logged` entries: adding an entry costs the same on the last
+trick as on the first, and a view takes the log whole, already rendered.
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from core.papayoo.cards import SUIT
-from core.value import Chain, SlotValue, chain_entries
-
-Log = Chain
+from core.papayoo.journal import Entry, Journal, append
+from core.value import SlotValue
 
 
 class PapayooState(SlotValue):
@@ -28,7 +28,6 @@ class PapayooState(SlotValue):
     `points` the current one.
     """
 
-    _linked = ("log",)
     __slots__ = (
         "chosen",
         "deal",
@@ -36,8 +35,9 @@ class PapayooState(SlotValue):
         "deals",
         "first",
         "hands",
+        "journal",
         "last_trick",
-        "log",
+        "logged",
         "papayoo",
         "passes",
         "phase",
@@ -65,7 +65,8 @@ class PapayooState(SlotValue):
     points: tuple[int, ...]
     totals: tuple[int, ...]
     last_trick: tuple[tuple[tuple[int, str], ...], int, int] | None
-    log: Log
+    journal: Journal
+    logged: int
 
     def copy(self) -> PapayooState:
         """A shallow copy for `apply` to change: every field is itself immutable."""
@@ -86,12 +87,31 @@ class PapayooState(SlotValue):
         s.points = self.points
         s.totals = self.totals
         s.last_trick = self.last_trick
-        s.log = self.log
+        s.journal = self.journal
+        s.logged = self.logged
         return s
 
-    def entries(self) -> list[tuple[Any, ...]]:
+    def log(self, entry: Entry) -> None:
+        """Add `entry` to this (new, not yet shared) state's log."""
+        self.journal = append(self.journal, self.logged, entry)
+        self.logged += 1
+
+    def entries(self) -> list[Entry]:
         """The log, oldest entry first."""
-        return chain_entries(self.log)
+        return self.journal.entries[: self.logged]
+
+    def _key(self) -> tuple[Any, ...]:
+        """Equal states have equal fields and equal log entries, whatever journal holds them."""
+        return tuple(
+            tuple(self.entries()) if name == "journal" else getattr(self, name)
+            for name in self.__slots__
+        )
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """Pickled with its own entries only, not those later states appended after them."""
+        fields = {name: getattr(self, name) for name in self.__slots__}
+        fields["journal"] = self.journal.fork(self.logged)
+        return (None, fields)
 
     def __repr__(self) -> str:
         return (

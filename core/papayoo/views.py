@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from core.api import View
 from core.papayoo.cards import SUIT, pass_count
+from core.papayoo.journal import shown
 from core.papayoo.state import PapayooState, legal_cards
 
 
@@ -57,7 +58,7 @@ def build_view(game: ViewedGame, state: PapayooState, seat: int | None) -> View:
         "last_trick": None,
         "points": list(state.points),
         "totals": list(state.totals),
-        "log": [_log_entry(state, entry, seat) for entry in state.entries()],
+        "log": _log(state, seat),
     }
     if seat is not None:
         if passing:
@@ -81,37 +82,23 @@ def build_view(game: ViewedGame, state: PapayooState, seat: int | None) -> View:
     return view
 
 
-def _log_entry(state: PapayooState, entry: tuple[Any, ...], seat: int | None) -> dict[str, Any]:
-    """One log entry as a map; a pass shows the seat only its own two packets (PY-19/21)."""
-    kind = entry[0]
-    if kind == "play":
-        return {"type": "play", "seat": entry[1], "card": entry[2]}
-    if kind == "trick":
-        _, winner, cards, value = entry
-        return {
-            "type": "trick",
-            "winner": winner,
-            "cards": [[s, c] for s, c in cards],
-            "points": value,
-        }
-    if kind == "deal":
-        return {"type": "deal", "deal": entry[1] + 1, "dealer": entry[2]}
-    if kind == "die":
-        return {"type": "die", "face": entry[1], "papayoo": entry[2]}
-    if kind == "deal_end":
-        _, deal, points, totals = entry
-        return {
-            "type": "deal_end",
-            "deal": deal + 1,
-            "points": list(points),
-            "totals": list(totals),
-        }
-    deal = entry[1]  # "pass"
-    out: dict[str, Any] = {"type": "pass", "deal": deal + 1, "count": pass_count(state.players)}
-    if seat is not None:
+def _log(state: PapayooState, seat: int | None) -> list[dict[str, Any]]:
+    """The log as rendered when logged (core/papayoo/journal.py); a seat's pass entries show
+    it its own two packets only (PY-19/21)."""
+    length = state.logged
+    journal = state.journal
+    log = shown(journal, length, state.players)
+    if seat is None:
+        return log
+    for deal, index in enumerate(journal.pass_at):
+        if index >= length:
+            break
         passes = state.passes[deal]
-        out["given"] = list(passes[seat])
-        out["to"] = (seat + 1) % state.players
-        out["received"] = list(passes[seat - 1])
-        out["from"] = (seat - 1) % state.players
-    return out
+        log[index] = {
+            **log[index],
+            "given": list(passes[seat]),
+            "to": (seat + 1) % state.players,
+            "received": list(passes[seat - 1]),
+            "from": (seat - 1) % state.players,
+        }
+    return log

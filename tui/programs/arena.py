@@ -13,6 +13,7 @@ import csv
 import json
 import os
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,7 +46,7 @@ from core.arena import (
 )
 from core.registry import get_game
 from tui.programs.arena_ratings import fit_ratings
-from tui.programs.arena_runner import Played, default_jobs, play_plans
+from tui.programs.arena_runner import Clock, Played, default_jobs, play_plans
 
 PIPED_WIDTH = 200  # wide enough that a table written to a file or pipe never wraps
 EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 1, 2, 130
@@ -294,20 +295,14 @@ def open_outputs(args: argparse.Namespace) -> list[Output]:
     ]
 
 
-def play(series: Series, jobs: int, progress: bool) -> Played:
+def play(series: Series, jobs: int, progress: bool, clock: Clock = time.perf_counter) -> Played:
     """Run the series, with a progress bar on stderr when asked for."""
+    run = (series.game_id, series.entrants, series.plans, jobs, series.settings)
     if not progress:
-        return play_plans(series.game_id, series.entrants, series.plans, jobs, series.settings)
+        return play_plans(*run, clock=clock)
     with make_progress(Console(stderr=True)) as bar:
         task = bar.add_task("games", total=len(series.plans))
-        return play_plans(
-            series.game_id,
-            series.entrants,
-            series.plans,
-            jobs,
-            series.settings,
-            lambda done, _result: bar.update(task, completed=done),
-        )
+        return play_plans(*run, lambda done, _result: bar.update(task, completed=done), clock=clock)
 
 
 def output_console() -> Console:

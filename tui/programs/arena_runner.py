@@ -36,6 +36,7 @@ from core.arena import (
 )
 
 OnGame = Callable[[int, Result], None]
+Clock = Callable[[], float]
 
 
 class GameFailure(Exception):
@@ -65,11 +66,16 @@ def default_jobs() -> int:
 
 
 def play_one(
-    game_id: str, entrants: Sequence[str], plan: GamePlan, bot_settings: BotSettings | None
+    game_id: str,
+    entrants: Sequence[str],
+    plan: GamePlan,
+    bot_settings: BotSettings | None,
+    clock: Clock = time.perf_counter,
 ) -> GameRecord:
-    """One game, timed with the real clock; any failure becomes a picklable one-line error."""
+    """One game, timed with `clock` (the real one, or `time.process_time` for the CPU time
+    of the process playing it); any failure becomes a picklable one-line error."""
     try:
-        return play_plan(game_id, entrants, plan, time.perf_counter, bot_settings)
+        return play_plan(game_id, entrants, plan, clock, bot_settings)
     except BotCrash:
         raise
     except Exception as err:
@@ -90,18 +96,21 @@ def play_plans(
     jobs: int,
     bot_settings: BotSettings | None = None,
     on_game: OnGame | None = None,
+    clock: Clock = time.perf_counter,
 ) -> Played:
     """Play `plans` with `jobs` worker processes (in this process when `jobs` is 1).
 
     `on_game(done, result)` is called in this process as games finish, in any order.
+    Decisions are timed with `clock` in the process that plays them.
     """
     played = Played()
     try:
         if jobs <= 1 or len(plans) <= 1:
             for plan in plans:
-                played.add(play_one(game_id, entrants, plan, bot_settings), on_game)
+                played.add(play_one(game_id, entrants, plan, bot_settings, clock), on_game)
         else:
-            _play_in_pool(game_id, entrants, plans, jobs, bot_settings, on_game, played)
+            pool_args = (game_id, entrants, plans, jobs, bot_settings, clock)
+            _play_in_pool(*pool_args, on_game, played)
     except KeyboardInterrupt:
         played.interrupted = True
     except (BotCrash, GameFailure) as err:
@@ -117,6 +126,7 @@ def _play_in_pool(
     plans: Sequence[GamePlan],
     jobs: int,
     bot_settings: BotSettings | None,
+    clock: Clock,
     on_game: OnGame | None,
     played: Played,
 ) -> None:
@@ -132,7 +142,7 @@ def _play_in_pool(
     unseen: set[Future[GameRecord]] = set()
     try:
         for plan in plans:
-            unseen.add(pool.submit(play_one, game_id, entrants, plan, bot_settings))
+            unseen.add(pool.submit(play_one, game_id, entrants, plan, bot_settings, clock))
         for future in as_completed(set(unseen)):
             unseen.discard(future)
             played.add(future.result(), on_game)
@@ -156,13 +166,15 @@ def run_series(
     *,
     duplicate: bool = False,
     bot_settings: BotSettings | None = None,
+    clock: Clock = time.perf_counter,
+    on_game: OnGame | None = None,
 ) -> SeriesResult:
     """A whole series with `entrants[i]` in seat `i`, on `jobs` workers: `core.arena.play_series`
     for scripts that want every core. ValueError on a series `check_series` refuses;
     `SeriesStopped` when a bot, a game or a worker failed, or on Ctrl+C."""
     check_series(game_id, entrants, games, duplicate)
     plans = plan_series(range(len(entrants)), games, seed, duplicate)
-    played = play_plans(game_id, entrants, plans, jobs, bot_settings)
+    played = play_plans(game_id, entrants, plans, jobs, bot_settings, on_game, clock)
     if played.failure or played.interrupted:
         raise SeriesStopped(played.failure or "interrupted (Ctrl+C)")
     return tally(game_id, entrants, played.records, seed, duplicate)
