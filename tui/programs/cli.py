@@ -446,7 +446,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_door(args.port, args.secrets_fd, args.table, args.name)
     if args.plain or os.environ.get(PLAIN_ENV, "") not in ("", "0"):
-        return _plain(args, parser)
+        return _plain(args)
     from tui.app import run_app
 
     resuming_solo = args.command == "solo" and args.resume
@@ -470,10 +470,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _lan(args, run_app)
 
 
-def _plain(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+def _plain(args: argparse.Namespace) -> int:
     """The plain line mode (tui/plain/): a solo game, its set-up asked as questions."""
     if args.command not in (None, "play", "solo") or getattr(args, "resume", False):
-        parser.error(words("the plain mode plays solo games: gamenight --plain solo [GAME]"))
+        build_parser().error(
+            words("the plain mode plays solo games: gamenight --plain solo [GAME]")
+        )
     from tui.plain.run import run_plain
 
     return run_plain(getattr(args, "game", None))
