@@ -23,6 +23,7 @@ from net.host import Host
 from net.limits import JoinLimiter, JoinPolicy
 from net.pty_process import PtyProcess
 from net.ssh_door import SshDoor
+from net.terminal_modes import TerminalModes
 from tests.net.conftest import wait_for
 from tests.net.ssh_terminal import ESCAPES, Terminal
 from tui.table.doors import open_ssh_door
@@ -436,3 +437,55 @@ async def test_two_friends_through_one_club_door_are_two_members_at_their_own_se
             await bot.close()
         await door.close()
         await club.close()
+
+
+def test_handles_stay_valid_when_the_host_starts_again() -> None:
+    """Issue 34 item 1: a handle is signed with the host key's own bytes, which read the
+    same each time (its OpenSSH export does not: random check bytes), so a door opened again
+    on the same key takes the handles the last one gave."""
+    first = SshDoor(lambda visitor, fd: [])
+    handle = first.handles.new()
+    again = SshDoor(lambda visitor, fd: [])  # the key read again from the data folder
+    assert again.host_key.export_private_key() != first.host_key.export_private_key()
+    assert again.handles.valid(handle)
+    assert not again.handles.valid(handle[:-1] + ("0" if handle[-1] != "0" else "1"))
+
+
+@pytest.mark.parametrize(
+    ("user", "offered"),
+    [
+        ("zoe", "zoe"),
+        ("play", ""),
+        ("p-a107f3c2d9e0b1a2c3d4e5f6", ""),  # a handle with a slip: never a name
+        ("P-A107F3", ""),
+        ("a107f3c2d9e0b1", ""),  # its digits without the p-
+        ("key-0123456789", ""),
+        ("web-0123456789ab", ""),
+        ("Zsófia", "Zsófia"),
+    ],
+)
+def test_a_user_name_shaped_like_a_handle_is_never_offered_or_logged(
+    user: str, offered: str
+) -> None:
+    from net.ssh_door import logged_user, offered_name
+
+    assert offered_name(user) == offered
+    if not offered and user != "play":
+        assert user[2:] not in logged_user(user)
+
+
+def test_the_modes_a_program_left_on_are_switched_off_and_only_those() -> None:
+    """Issue 34 item 4: what a hung-up program left on (alternate screen, mouse, hidden
+    cursor) is undone; a program that restored the terminal itself gets nothing more."""
+    modes = TerminalModes()
+    drawn = b"\x1b[?1049h\x1b[?1000;1006h\x1b[?25lhello\x1b[?2004h"
+    for split in range(len(drawn)):  # however the reads cut the sequences
+        modes = TerminalModes()
+        modes.feed(drawn[:split])
+        modes.feed(drawn[split:])
+        assert modes.on == {1049, 1000, 1006, 2004} and modes.cursor_hidden
+    restore = modes.restore()
+    assert restore.index(b"\x1b[?1000l") < restore.index(b"\x1b[?1049l")
+    assert b"\x1b[?2004l" in restore and restore.index(b"\x1b[?1049l") < restore.index(b"\x1b[?25h")
+    modes.feed(b"\x1b[?1000l\x1b[?1006l\x1b[?2004l\x1b[?1049l\x1b[?25h")
+    assert modes.restore() == b""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sys
 
+import pytest
 from textual.widgets import Static
 
 from net.door_access import Visitor
@@ -16,6 +17,8 @@ from tests.tui.lan_pilots import on_screen, text_of
 from tests.tui.pilots import SIZE, wait_until
 from tui.programs.cli import build_parser
 from tui.programs.door import DoorApp, door_data_dir
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.help import HelpScreen
 from tui.screens.lobby import ClientLobbyScreen
 from tui.table.doors import door_command
 
@@ -67,5 +70,44 @@ async def test_a_door_whose_table_closed_says_q_leaves_not_the_menu() -> None:
             await host.close()
             await wait_until(pilot, lambda: "closed the table" in text_of(lobby, "#status"))
             assert text_of(lobby, "#status") == "The host closed the table. q leaves."
+    finally:
+        await host.close()
+
+
+@pytest.mark.parametrize(
+    ("who", "again", "way"),
+    [
+        (
+            "p-" + "0" * 24,
+            "ssh -p 2290 p-000@10.0.0.2",
+            "come back with ssh -p 2290 p-000@10.0.0.2",
+        ),
+        ("key-" + "a" * 24, "", "come back through the door with the same SSH key."),
+        ("web-" + "b" * 24, "", "open this page again in this browser."),
+    ],
+)
+async def test_at_a_door_leaving_says_the_way_back_and_help_knows_no_prompt(
+    who: str, again: str, way: str
+) -> None:
+    """Issue 34 item 9: a door refuses a name typed again, so the leave question says the
+    handle, the key or the page; and a door has no command prompt to return to."""
+    host = Host("nothanks", name="Hana", players=3, joins=None)
+    port = await host.serve("127.0.0.1", 0)
+    app = DoorApp(port, who, "Hana's table", name="Kim", again=again)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            await on_screen(pilot, ClientLobbyScreen)
+            await pilot.press("f1")
+            await on_screen(pilot, HelpScreen)
+            keys = dict(app.screen.rows)  # type: ignore[attr-defined]
+            assert keys["^q"] == "Leave the table: this session ends"
+            assert not any("command prompt" in said for said in keys.values())
+            await pilot.press("escape")
+            await on_screen(pilot, ClientLobbyScreen)
+            await pilot.press("q")
+            await on_screen(pilot, ConfirmScreen)
+            question = text_of(app.screen, "#question")
+            assert question == f"Leave the table? Your seat stays yours: {way}"
     finally:
         await host.close()
