@@ -296,7 +296,7 @@ class Host:
         self.talk.append(line)
         if self.journal is not None:
             try:
-                self.journal.chat(line)
+                self.journal.chat(line, TALK_KEPT)
             except OSError as err:  # the talk is not the game: it is still said, only not kept
                 log.error("could not journal a chat line: %s", err)
         self.roster.broadcast(line)

@@ -18,6 +18,11 @@ writes them with the next good line: a refused move journaled after all, or twic
 retry) and, when a write fails part-way (a file-size limit, a full disk), cuts the file back to
 its last whole line before saying so. If even the cut fails, the next write cuts first, and
 `reopen` cuts a torn tail, so a journal only ever holds whole lines of moves that were made.
+
+The talk is bounded: a table keeps its last `kept` chat lines, so once the journal holds twice
+that many, it is written again with the last `kept` only (to a new file, put in the old one's
+place whole by a rename: a crash mid-way leaves the old journal as it was). Every action and
+kick stays. Chat lines come at most 8 per 10 s a seat (net/roster.py), but an evening is long.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from core.api import Action
 from net.paths import data_dir, private_dir, private_raw_file
 
 JOURNAL_VERSION = 1
+CHAT_LINE = b'{"chat": '  # how a chat line of the journal begins (json.dumps of {"chat": …})
 
 
 def journal_dir() -> Path:
@@ -48,6 +54,7 @@ class Journal:
         self._file = file
         self._whole = file.seek(0, os.SEEK_END)  # bytes up to the end of the last whole line
         self._torn = False  # a failed write may have left bytes past `_whole`
+        self.chats = 0  # chat lines in the file (a reopened journal counts its own)
 
     @classmethod
     def create(cls, path: Path, header: dict[str, Any]) -> Journal:
@@ -71,7 +78,9 @@ class Journal:
         if whole < len(data):
             file.truncate(whole)
         file.seek(whole)
-        return cls(path, file)
+        journal = cls(path, file)
+        journal.chats = sum(line.startswith(CHAT_LINE) for line in data[:whole].split(b"\n"))
+        return journal
 
     def append(self, seat: int, action: Action) -> None:
         """Journal an action; OSError (and nothing on disk) if it cannot be written whole."""
@@ -81,9 +90,38 @@ class Journal:
         """Record that the host removed the seat's player, before the host acts on it."""
         self._write({"kick": seat})
 
-    def chat(self, line: dict[str, Any]) -> None:
-        """Keep a chat line of the table's talk, so a resumed host can tell it again."""
+    def chat(self, line: dict[str, Any], kept: int) -> None:
+        """Keep a chat line of the table's talk, so a resumed host can tell it again; past
+        twice `kept` lines, only the last `kept` are kept (see the module's docstring)."""
         self._write({"chat": line})
+        self.chats += 1
+        if self.chats > 2 * kept:
+            with contextlib.suppress(OSError):  # the line is kept; compacting waits for the next
+                self._compact(kept)
+
+    def _compact(self, kept: int) -> None:
+        """Write the journal again with its last `kept` chat lines only; OSError leaves the
+        journal as it was (it is only longer than it need be)."""
+        lines = self.path.read_bytes()[: self._whole].split(b"\n")[:-1]
+        chats = [number for number, line in enumerate(lines) if line.startswith(CHAT_LINE)]
+        dropped = set(chats[: max(0, len(chats) - kept)])
+        data = b"".join(line + b"\n" for n, line in enumerate(lines) if n not in dropped)
+        fresh = self.path.with_name(self.path.name + ".new")
+        file = private_raw_file(fresh)
+        try:
+            view = memoryview(data)
+            while view:
+                written = file.write(view)
+                if not written:
+                    raise OSError(f"could not write to {fresh}")
+                view = view[written:]
+            os.replace(fresh, self.path)
+        except OSError:
+            file.close()
+            fresh.unlink(missing_ok=True)
+            raise
+        self._file.close()
+        self._file, self._whole, self.chats = file, len(data), len(chats) - len(dropped)
 
     def note(self, entry: dict[str, Any]) -> None:
         """Write one line of another kind, whole or not at all (the club's journal, whose

@@ -19,6 +19,8 @@ import struct
 import termios
 from collections.abc import Callable, Sequence
 
+from net.orphans import dies_with_this_process
+
 READ_SIZE = 65536
 HANGUP_GRACE = 2.0  # seconds a hung-up program has to end before it is killed
 
@@ -73,7 +75,7 @@ class PtyProcess:
                 stderr=slave,
                 env=env,
                 start_new_session=True,
-                preexec_fn=_take_terminal,
+                preexec_fn=dies_with_this_process(_take_terminal),  # no orphan: net/orphans.py
                 pass_fds=tuple(pass_fds),
             )
         except BaseException:

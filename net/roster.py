@@ -16,10 +16,10 @@ from net.link import Link
 from net.protocol import encode
 from net.referee import Endpoint
 
-CHAT_BURST = 8  # chat lines a member may send within CHAT_WINDOW seconds
+CHAT_BURST = 8  # chat lines a seat (or a spectator) may send within CHAT_WINDOW seconds
 CHAT_WINDOW = 10.0
 # All spectators together may send this many lines within CHAT_WINDOW, so a crowd of them
-# cannot flood the players' screens; each seated player keeps their own CHAT_BURST.
+# cannot flood the players' screens; each seat keeps its own CHAT_BURST.
 SPECTATOR_CHAT_BURST = 8
 
 
@@ -30,6 +30,7 @@ class Member:
     endpoint: Endpoint
     name: str
     seat: int | None  # None: a spectator
+    # a spectator's own chat allowance (a seat's is the roster's: it outlives the connection)
     chat: Window = field(default_factory=lambda: Window(CHAT_BURST, CHAT_WINDOW))
 
     def close(self, reason: str, code: str | None = None) -> None:
@@ -47,6 +48,7 @@ class Roster:
     def __init__(self) -> None:
         self.members: list[Member] = []
         self.spectator_chat = Window(SPECTATOR_CHAT_BURST, CHAT_WINDOW)
+        self.seat_chat: dict[int, Window] = {}  # each seat's allowance, whoever holds it now
 
     def __iter__(self) -> Iterator[Member]:
         """The members as they are now (a copy: leaving while iterating is fine)."""
@@ -72,9 +74,15 @@ class Roster:
         return [m for m in self.members if m.seat is None]
 
     def may_chat(self, member: Member, now: float) -> bool:
-        """Rate-limit chat per member and, for spectators, per table: one member cannot flood
-        everyone's screen and connection, and neither can a crowd of them."""
-        windows = [member.chat] + ([self.spectator_chat] if member.seat is None else [])
+        """Rate-limit chat per seat and, for spectators, per spectator and per table: one
+        player cannot flood everyone's screen and connection, and neither can a crowd of
+        spectators. A seat's allowance is the seat's, not the connection's: rejoining with the
+        seat's token (a new connection) does not renew it (issue 34)."""
+        if member.seat is None:
+            windows = [member.chat, self.spectator_chat]
+        else:
+            seat = self.seat_chat.setdefault(member.seat, Window(CHAT_BURST, CHAT_WINDOW))
+            windows = [seat]
         if any(window.full(now) for window in windows):
             return False
         for window in windows:

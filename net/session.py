@@ -18,15 +18,16 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from core import IllegalMove
-from net.protocol import request_id
+from net.protocol import ERROR_WORDS, request_id
 
 Message = dict[str, Any]
 
 
 def refusal(frame: Message) -> IllegalMove:
     """The IllegalMove an error frame for an `act` stands for: rebuilt from its `reason` (code
-    and params, worded here) when it has one, else its English `message` as a bare sentence
-    (an older host, or an error that is not the rules' refusal, such as `not_saved`)."""
+    and params, worded here) when it has one; else, for an error of the table's own (ERROR_WORDS:
+    `not_saved`, `not_started`), its English keeping the code and details, so the client words
+    it in its reader's language; else its English `message` as a bare sentence (an older host)."""
     english = str(frame.get("message"))
     reason = frame.get("reason")
     if isinstance(reason, dict):
@@ -37,6 +38,9 @@ def refusal(frame: Message) -> IllegalMove:
             and all(isinstance(name, str) and _plain(value) for name, value in params.items())
         ):
             return IllegalMove.rebuilt(code, params, english)
+    code, params = frame.get("code"), frame.get("params")
+    if isinstance(code, str) and code in ERROR_WORDS:  # the table's own (not_saved, not_started)
+        return IllegalMove.rebuilt(code, params if isinstance(params, dict) else {}, english)
     return IllegalMove(english)
 
 

@@ -49,6 +49,7 @@ from core.refusals import N_
 from net import door_access
 from net.handoff import Handoff
 from net.limits import JoinLimiter, JoinPolicy
+from net.orphans import dies_with_this_process
 from net.protocol import ProtocolError
 
 PAGE = Path(__file__).with_name("web_page.html")
@@ -155,6 +156,7 @@ class DoorAppService(AppService):
                 env=env,
                 start_new_session=True,  # a Ctrl+C at the host's terminal is the host's own
                 pass_fds=self.pass_fds,
+                preexec_fn=dies_with_this_process(),  # it ends with the host (net/orphans.py)
             )
         finally:
             if stderr is not asyncio.subprocess.DEVNULL:

@@ -37,10 +37,15 @@ def join_app(player: str = "Kim", address: str | None = None) -> GamenightApp:
 
 async def on_screen(pilot: Pilot[None], kind: type[Screen[None]], timeout: float = 30.0) -> None:
     """Wait until a `kind` screen is in front and mounted: a pushed screen is in front before
-    its widgets exist, and on a busy machine a query can come in between."""
+    its widgets exist, and on a busy machine a query can come in between. A screen that takes
+    no key in its first moment (a final table, a round's summary) is waited for past it."""
     await wait_until(
         pilot,
-        lambda: isinstance(pilot.app.screen, kind) and pilot.app.screen.is_mounted,
+        lambda: (
+            isinstance(pilot.app.screen, kind)
+            and pilot.app.screen.is_mounted
+            and getattr(pilot.app.screen, "takes_keys", True)
+        ),
         timeout,
     )
 

@@ -117,4 +117,5 @@ async def play_to_the_end(pilot: Pilot[None], screen: NoThanksScreen) -> FinalSc
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, FinalScreen))
     final = pilot.app.screen
     assert isinstance(final, FinalScreen)
+    await wait_until(pilot, lambda: final.takes_keys)  # its first moment takes no key
     return final

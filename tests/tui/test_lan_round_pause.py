@@ -70,7 +70,10 @@ async def test_two_friends_read_the_deal_summary_and_the_table_waits_for_both() 
             await wait_until(zoe, lambda app=app: app.screen.takes_keys)  # type: ignore[attr-defined]
         await kim.press("enter")
         await wait_until(kim, lambda: waiting_line(guest).startswith("Waiting for Zoe"))
-        assert waiting_line(host) == "Enter, space or Esc: ready for the next round."
+        # the last one waited for sees the countdown too (issue 34 item 11), not only the others
+        last = waiting_line(host)
+        assert last.startswith("Enter, space or Esc: ready for the next round (the table goes on")
+        assert int(last.split("at most ")[1].split(" s")[0]) > 0
         await zoe.press("enter")
         await wait_until(zoe, lambda: not paused() and host.screen is screens[zoe])
         await wait_until(kim, lambda: guest.screen is screens[kim])

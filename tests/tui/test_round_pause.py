@@ -100,3 +100,17 @@ def test_the_waiting_line_counts_the_lan_pause_down() -> None:
     panel.heard -= 10.4  # as if heard ten seconds ago
     left = int(panel.wait_text().split("at most ")[1].split(" s")[0])
     assert left in (19, 20)
+
+
+def test_the_last_one_waited_for_sees_the_countdown_too() -> None:
+    """Issue 34 item 11: with only this player left to be ready, the panel still says how long
+    the LAN table waits at most; a solo table (no timeout) says no number."""
+    pause = {"waiting": [0], "seconds_left": 30.0}
+    panel = RoundSummary(("Deal 1 of 4 is over", ""), lambda: None, pause, 0, ["You", "Kim"])
+    assert panel.wait_text() == (
+        "Enter, space or Esc: ready for the next round (the table goes on in at most 30 s)."
+    )
+    panel.show_waiting({"waiting": [0, 1], "seconds_left": 12.2}, 0, ["You", "Kim"])
+    assert panel.wait_text().endswith("(the table goes on in at most 12 s).")
+    panel.show_waiting({"waiting": [0], "seconds_left": None}, 0, ["You", "Kim"])
+    assert panel.wait_text() == "Enter, space or Esc: ready for the next round."

@@ -74,6 +74,8 @@ def refusal_words(refusal: object) -> str:
     code, params = getattr(refusal, "code", None), getattr(refusal, "params", {})
     if isinstance(code, str) and code != PLAIN and fits(code, params):
         return words(REFUSALS[code], **{name: _param(name, v) for name, v in params.items()})
+    if isinstance(code, str) and code in ERROR_WORDS:  # the table's, not the rules' (not_saved)
+        return error_words(code, params, refusal)
     return str(refusal)
 
 
@@ -104,8 +106,11 @@ def _param(name: str, value: object) -> object:
 def error_words(code: object, params: object, english: object) -> str:
     """An error of the table's (a refused join, a move the host could not save) in the
     reader's language, in reading order: worded from its code and details (net/protocol.py's
-    ERROR_WORDS) when this program knows them, else the English that came with it."""
+    ERROR_WORDS) when this program knows them, else the English that came with it. An error
+    without details comes without `params` (net/protocol.py's `error` leaves out an empty map):
+    its words need none, so it is worded all the same."""
     template = ERROR_WORDS.get(code) if isinstance(code, str) else None
+    params = {} if params is None else params
     if template is not None and isinstance(params, dict) and placeholders(template) <= set(params):
         return words(template, **{name: plain(params[name]) for name in placeholders(template)})
     return plain(english)

@@ -6,10 +6,16 @@ game screen's `final_summary`. At a LAN table playing again is the host's decisi
 "again" reopens the lobby (everyone stays seated) and the other players are taken there when it
 opens; the host going back to the menu closes the table for everyone, so it asks first. A player
 whose connection ends here (the host closed the table, removed them, or it dropped) is told so.
+
+Keys pressed ahead are not taken (issue 34): the table opens with its scores in focus, not a
+button, so the Enter that played the last card, pressed again, presses nothing; and in its
+first moment (the round summary's KEY_GRACE) no key is taken at all. Playing again, or leaving,
+is a deliberate key: "a", "m".
 """
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -23,6 +29,7 @@ from tui.base.messages import GoToMenu, PlayAgain, SeatMessage, ShowRules, State
 from tui.base.names import plain
 from tui.base.seats import POINTS, name_list, seat_names
 from tui.screens.confirm import ConfirmScreen
+from tui.screens.round_summary import KEY_GRACE
 from tui.widgets.following_log import WrappingLog
 
 if TYPE_CHECKING:
@@ -65,6 +72,12 @@ class FinalScreen(Screen[None]):
         self.guest = table.host is None  # a LAN player who does not host
         self.HELP = game.FINAL_HELP
         self.back_to = t("Club") if table.club_table else t("Menu")
+        self.opened = time.monotonic()
+
+    @property
+    def takes_keys(self) -> bool:
+        """Past the first moment, when a key is one pressed ahead for the game's last move."""
+        return time.monotonic() - self.opened >= KEY_GRACE
 
     def compose(self) -> ComposeResult:
         title = t("Game over — {verdict}", verdict=verdict(self.state, self.game.SCORE_UNIT))
@@ -93,7 +106,8 @@ class FinalScreen(Screen[None]):
         log.border_title = t("What happened — l hides it")
         log.display = False
         log.write_lines(self.log_lines)
-        self.query_one("#menu" if self.guest else "#again", Button).focus()
+        self.query_one("#scores").focus()  # Enter pressed ahead presses no button
+        self.opened = time.monotonic()
         if self.guest:
             if self.table.dropped is not None:
                 self._ended(self.table.dropped)
@@ -130,7 +144,8 @@ class FinalScreen(Screen[None]):
         return not (action == "again" and self.guest)
 
     def action_again(self) -> None:
-        self.post_message(PlayAgain())
+        if self.takes_keys:
+            self.post_message(PlayAgain())
 
     def action_toggle_log(self) -> None:
         """Show the game's log in place of the scores, and back (the last moves first in view)."""
@@ -145,6 +160,8 @@ class FinalScreen(Screen[None]):
 
     def action_menu(self) -> None:
         """Back to the menu; a host of a LAN table asks first, since that closes it for all."""
+        if not self.takes_keys:
+            return
         if self.table.host is None or self.table.solo or self.table.gone is not None:
             self.post_message(GoToMenu())
             return

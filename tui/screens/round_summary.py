@@ -130,19 +130,28 @@ class RoundSummary(ModalScreen[None]):
         yield Footer()
 
     def wait_text(self) -> str:
-        """Whom the table still waits for: this player first, if they are waited for (laid
-        out)."""
+        """Whom the table still waits for: this player first, if they are waited for, and at a
+        LAN table how long it waits at most, to whoever is still waited for too, the last one
+        included (laid out)."""
         pause, seat, names = self.waiting
         others = [s for s in pause["waiting"] if s != seat]
-        if seat in pause["waiting"]:
-            text = words("Enter, space or Esc: ready for the next round.")
-        elif others:
-            text = words("Waiting for {who}", who=name_list([plain(names[s]) for s in others]))
-        else:
-            text = words("The next round begins.")
         left = pause.get("seconds_left")
-        if others and left is not None:
+        if left is not None:
             left = max(0, round(left - (time.monotonic() - self.heard)))
+        if seat in pause["waiting"]:
+            if left is None:
+                return shown(words("Enter, space or Esc: ready for the next round."))
+            return shown(
+                words(
+                    "Enter, space or Esc: ready for the next round (the table goes on in at "
+                    "most {seconds} s).",
+                    seconds=left,
+                )
+            )
+        if not others:
+            return shown(words("The next round begins."))
+        text = words("Waiting for {who}", who=name_list([plain(names[s]) for s in others]))
+        if left is not None:
             text += words(" (at most {seconds} s more)", seconds=left)
         return shown(text)
 
