@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from core.api import Action, View
-from core.papayoo.cards import DIE_FACES, cards_in_play, papayoo_of, sort_cards
+from core.papayoo.cards import sort_cards
 from core.papayoo.knowledge import Knowledge
 from core.papayoo.play import (
     CARD_INT,
@@ -29,6 +29,7 @@ from core.papayoo.play import (
     normal_pass,
     normal_play,
 )
+from core.papayoo.search import Budget, Scores, score_passes, score_plays
 
 
 def ints(cards: Iterable[str]) -> list[int]:
@@ -158,36 +159,53 @@ def pass_candidates(hand: list[int], count: int) -> list[list[int]]:
 
 
 class HardBot:
-    """Perfect-information Monte Carlo over sampled deals, normal play-outs.
+    """Monte Carlo over sampled deals (`core.papayoo.search`), fast Papayoo-aware play-outs and
+    the last tricks solved exactly.
 
-    `work` is the budget of simulated card plays per decision: the number of sampled deals is
-    `work` divided by (candidates x cards left), kept within `min_worlds..max_worlds`.
+    `work` is the budget of one decision, in units of work (`core.papayoo.search`): deals are
+    sampled until it is spent, at least `min_worlds` (cheap: a deal costs at most about a
+    thousand units) and at most `max_worlds`. `exact_cards`: the last tricks are solved
+    exactly once no hand holds more cards than this (0: never).
     """
 
     def __init__(
-        self, work: int = 30000, min_worlds: int = 6, max_worlds: int = 120, **_settings: Any
+        self,
+        work: int = 30000,
+        min_worlds: int = 4,
+        max_worlds: int = 400,
+        exact_cards: int = 3,
+        pass_search: bool = False,
+        playout: str = "normal",
+        **_settings: Any,
     ) -> None:
-        if work < 1 or min_worlds < 1 or max_worlds < min_worlds:
-            raise ValueError("work and min_worlds must be at least 1, max_worlds >= min_worlds")
+        if work < 1 or min_worlds < 1 or max_worlds < min_worlds or exact_cards < 0:
+            raise ValueError(
+                "work and min_worlds must be at least 1, max_worlds >= min_worlds, exact_cards >= 0"
+            )
         self.work = work
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
+        self.exact_cards = exact_cards
+        self.pass_search = pass_search
+        self.playout = playout
 
     def act(self, view: View, rng: random.Random) -> Action:
         return self.choose(view, rng)[0]
 
-    def choose(self, view: View, rng: random.Random) -> tuple[Action, dict[str, float]]:
-        """The action, and for each candidate the points this seat expects to take this deal
-        (keys: the card played, or the passed cards joined by spaces)."""
+    def choose(self, view: View, rng: random.Random) -> tuple[Action, dict[str, float], str]:
+        """The action; for each candidate the points this seat expects to take this deal (keys:
+        the card played, or the passed cards joined by spaces); and how it was chosen:
+        "search" (sampled deals played out), "exact" (the last tricks solved on every sampled
+        deal), "dump" (the Papayoo thrown on a suit this seat cannot follow) or "only" (one
+        card is as good as any other)."""
         if view["phase"] == "pass":
             return self._choose_pass(view, rng)
         return self._choose_play(view, rng)
 
-    def _worlds(self, candidates: int, cards_left: int) -> int:
-        worlds = self.work // max(1, candidates * cards_left)
-        return max(self.min_worlds, min(self.max_worlds, worlds))
+    def _budget(self) -> Budget:
+        return Budget(self.work, self.min_worlds, self.max_worlds, normal=self.playout == "normal")
 
-    def _choose_play(self, view: View, rng: random.Random) -> tuple[Action, dict[str, float]]:
+    def _choose_play(self, view: View, rng: random.Random) -> tuple[Action, dict[str, float], str]:
         seat = view["seat"]
         knowledge = Knowledge.from_view(view)
         hands: list[list[int]] = [[] for _ in range(view["players"])]
@@ -195,105 +213,42 @@ class HardBot:
         table = table_deal(view, knowledge, hands)
         dump = void_dump(table, seat)
         if dump is not None:
-            return play_action(dump), {}
+            return play_action(dump), {}, "dump"
         candidates = distinct_plays(table, seat, ints(view["legal"]))
         if len(candidates) == 1:
-            return play_action(candidates[0]), {}
-        worlds = self._worlds(len(candidates), sum(view["hand_sizes"]))
-        totals = self._evaluate(
-            worlds, candidates, lambda: self._sampled_play(view, knowledge, rng), seat
-        )
-        return self._best(candidates, totals, worlds, play_action, lambda c: CODE[c])
+            return play_action(candidates[0]), {}, "only"
+        budget = self._budget()
+        scores = score_plays(view, knowledge, candidates, rng, budget, self.exact_cards)
+        action, expected = self._best(candidates, scores, play_action, lambda c: CODE[c])
+        return action, expected, "exact" if scores.exact else "search"
 
-    def _sampled_play(
-        self, view: View, knowledge: Knowledge, rng: random.Random
-    ) -> Callable[[int], Deal]:
-        base = table_deal(view, knowledge, [ints(hand) for hand in knowledge.sample(rng)])
-
-        def after(card: int) -> Deal:
-            deal = base.copy()
-            deal.play(card)
-            return deal
-
-        return after
-
-    def _choose_pass(self, view: View, rng: random.Random) -> tuple[Action, dict[str, float]]:
-        seat = view["seat"]
+    def _choose_pass(self, view: View, rng: random.Random) -> tuple[Action, dict[str, float], str]:
         hand = ints(view["hand"])
-        count = view["pass_count"]
-        candidates = pass_candidates(hand, count)
-        worlds = self._worlds(len(candidates), sum(view["hand_sizes"]))
-        mine = set(view["hand"])
-        unseen = ints(c for c in cards_in_play(view["players"]) if c not in mine)
-        totals = self._evaluate(
-            worlds,
-            list(range(len(candidates))),
-            lambda: self._sampled_pass(view, hand, unseen, candidates, rng),
-            seat,
+        candidates = pass_candidates(hand, view["pass_count"])
+        budget = self._budget()
+        if not self.pass_search:
+            candidates = candidates[:1]  # the normal policy's pass, scored for the hint
+            budget.work //= 4
+        scores = score_passes(view, candidates, rng, budget)
+        indexes = list(range(len(candidates)))
+        return (
+            *self._best(
+                indexes,
+                scores,
+                lambda i: pass_action(candidates[i]),
+                lambda i: " ".join(sort_cards(CODE[c] for c in candidates[i])),
+            ),
+            "search",
         )
-        return self._best(
-            list(range(len(candidates))),
-            totals,
-            worlds,
-            lambda i: pass_action(candidates[i]),
-            lambda i: " ".join(sort_cards(CODE[c] for c in candidates[i])),
-        )
-
-    @staticmethod
-    def _sampled_pass(
-        view: View,
-        hand: list[int],
-        unseen: list[int],
-        candidates: list[list[int]],
-        rng: random.Random,
-    ) -> Callable[[int], Deal]:
-        """A sampled deal: others' hands, their passes (the normal policy: everyone chooses at
-        once, so none depends on this seat's pass) and the die (PY-11)."""
-        seat, players, count = view["seat"], view["players"], view["pass_count"]
-        rng.shuffle(unseen)
-        size = len(hand)
-        others = iter(unseen[i : i + size] for i in range(0, len(unseen), size))
-        dealt = [hand if s == seat else next(others) for s in range(players)]
-        passes = [[] if s == seat else normal_pass(dealt[s], count) for s in range(players)]
-        papayoo = CARD_INT[papayoo_of(rng.choice(DIE_FACES))]
-
-        def after(index: int) -> Deal:
-            given = passes[:]
-            given[seat] = candidates[index]
-            hands = [
-                [c for c in dealt[s] if c not in given[s]] + given[s - 1] for s in range(players)
-            ]
-            return Deal(hands, [], view["dealer"], [0] * players, papayoo, 0)
-
-        return after
-
-    def _evaluate(
-        self,
-        worlds: int,
-        candidates: list[int],
-        sample: Callable[[], Callable[[int], Deal]],
-        seat: int,
-    ) -> list[float]:
-        """Total points this seat takes per candidate over `worlds` sampled deals."""
-        totals = [0.0] * len(candidates)
-        rollout: list[Policy] = []
-        for _ in range(worlds):
-            after = sample()
-            for index, candidate in enumerate(candidates):
-                deal = after(candidate)
-                rollout = rollout or [normal_play] * deal.players
-                deal.play_out(rollout)
-                totals[index] += deal.points[seat]
-        return totals
 
     @staticmethod
     def _best(
         candidates: list[int],
-        totals: list[float],
-        worlds: int,
+        scores: Scores,
         action: Callable[[int], Action],
         name: Callable[[int], str],
     ) -> tuple[Action, dict[str, float]]:
+        totals, worlds = scores.totals, max(1, scores.worlds)
         best = min(range(len(candidates)), key=totals.__getitem__)
         expected = {name(c): total / worlds for c, total in zip(candidates, totals, strict=True)}
         return action(candidates[best]), expected

@@ -2,8 +2,9 @@
 
 The action is the hard bot's own choice for the same view and rng (so a hint never disagrees
 with hard); the reason is read off the table afterwards, in a player's words: whether the
-card stays under the trick, what it sheds, what the bot expects to take this deal (a
-`core.phrases.Phrase`, which the screen words in its player's language).
+card stays under the trick, what it sheds, what the bot expects to take this deal, and, near
+the end of a deal, that it counted every way the last tricks can go (a `core.phrases.Phrase`,
+which the screen words in its player's language).
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from core.phrases import Phrase, counted, listed, phrase, with_commas
 def hint(view: View, rng: random.Random, **settings: object) -> tuple[Action, Phrase]:
     """(action, reason) for the seat of `view`, which must be in `to_act`. `settings` go to
     the hard bot, as in `core.get_bot("papayoo", "hard", **settings)`."""
-    action, expected = HardBot(**settings).choose(view, rng)
+    action, expected, how = HardBot(**settings).choose(view, rng)
     if action["kind"] == "pass_cards":
         return action, _pass_reason(view, action["cards"], expected)
-    return action, _play_reason(view, action["card"], expected)
+    return action, _play_reason(view, action["card"], expected, exact=how == "exact")
 
 
 def _suits(suit: str) -> Phrase:
@@ -53,10 +54,18 @@ def _points(count: int) -> Phrase:
     return counted("{count} point", "{count} points", count)
 
 
-def _said(reason: Phrase, expected: dict[str, float], key: str) -> Phrase:
-    """The reason, with what the bot expects to take this deal when it knows."""
+def _said(reason: Phrase, expected: dict[str, float], key: str, exact: bool = False) -> Phrase:
+    """The reason, with what the bot expects to take this deal when it knows; `exact` when
+    the bot played the last tricks out every way they can go rather than by rule of thumb."""
     if key not in expected:
         return reason
+    if exact:
+        return phrase(
+            "{reason} (counting every way the last tricks can go: "
+            "about {points} for you this deal)",
+            reason=reason,
+            points=_points(round(expected[key])),
+        )
     return phrase(
         "{reason} (about {points} for you this deal)",
         reason=reason,
@@ -90,10 +99,10 @@ def _pass_reason(view: View, cards: list[str], expected: dict[str, float]) -> Ph
     return _said(reason, expected, " ".join(cards))
 
 
-def _play_reason(view: View, card: str, expected: dict[str, float]) -> Phrase:
+def _play_reason(view: View, card: str, expected: dict[str, float], exact: bool = False) -> Phrase:
     suit = SUIT[card]
     last_of_suit = sum(1 for c in view["hand"] if SUIT[c] == suit) == 1
-    return _said(_play_why(view, card, last_of_suit), expected, card)
+    return _said(_play_why(view, card, last_of_suit), expected, card, exact)
 
 
 def _play_why(view: View, card: str, last_of_suit: bool) -> Phrase:
