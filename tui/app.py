@@ -372,10 +372,11 @@ class GamenightApp(App[None]):
 
     def _base_depth(self) -> int:
         """The screens a table's screen goes above: the menu, and a club's screen at a club."""
+        if self.club is None:
+            return 1  # without importing the club's screen (a door's program never shows it)
         from tui.screens.club import ClubScreen
 
-        club = self.club is not None and any(isinstance(s, ClubScreen) for s in self.screen_stack)
-        return 2 if club else 1
+        return 2 if any(isinstance(s, ClubScreen) for s in self.screen_stack) else 1
 
     def _replace_above_menu(self, screen: Screen[None]) -> None:
         base = self._base_depth()

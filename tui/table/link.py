@@ -23,15 +23,15 @@ from textual.message import Message as TextualMessage
 
 from core import IllegalMove
 from net.client import ClientSession, HandshakeError
-from net.discovery import Advertiser
-from net.host import Host
 from net.records import SeatViews
 from net.session import Message, Session
 from tui.base.i18n import N_, t, words
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a joined table (a door's program) needs neither the host nor zeroconf
     from textual.app import App
 
+    from net.discovery import Advertiser
+    from net.host import Host
     from net.ssh_door import SshDoor
     from net.web_door import WebDoor
     from tui.table.doors import Door
