@@ -40,7 +40,7 @@ from net.club import journal as club_journal
 from net.club.members import ClubMembers
 from net.club.plan import ClubPlan
 from net.club.record import club_standings, finished_games, keep_club
-from net.club.tables import ClubTable, TableDraw, TableMaker
+from net.club.tables import ClubTable, DrawnTable, TableDraw, TableMaker
 from net.host import MAX_TABLE_NAME
 from net.journal import Journal
 from net.limits import JoinPolicy
@@ -94,7 +94,7 @@ class Club:
         self.listeners: list[Callable[[], None]] = []  # told when `info()` may have changed
         self.port: int | None = None
         self.draws: list[Round] = []  # every round drawn so far
-        self.tables: list[ClubTable] = []  # the tables of the latest round
+        self.tables: list[DrawnTable] = []  # the tables of the latest round
         self.games: list[dict[str, Any]] = []  # every finished game (ClubTable.finished)
         self.journal: Journal | None = None
         self.local: ClubSession | None = None
@@ -188,7 +188,12 @@ class Club:
         }
 
     def _club_message(self) -> Message:
-        at = {person: t.draw.number for t in self.tables if not t.over for person in t.draw.people}
+        at = {
+            person: t.draw.number
+            for t in self.tables
+            for person in t.draw.people
+            if t.playing_seat(person) is not None
+        }
         members = [
             {
                 "name": m.name,
@@ -229,8 +234,8 @@ class Club:
     def _seat_message(self, person: str) -> Message | None:
         """Where `person` plays in the round being played, None when nowhere."""
         for table in self.tables:
-            seat = table.seat_of(person)
-            if seat is not None and not table.over and table.port is not None:
+            seat = table.playing_seat(person)
+            if seat is not None and table.port is not None:
                 return {
                     "type": "club_seat",
                     "round": table.round_index,
@@ -253,7 +258,7 @@ class Club:
                 log.error("could not open the club's journal: %s", err)
         reopened = False
         for table in self.tables:
-            if table.port is None and not table.over:
+            if isinstance(table, ClubTable) and table.port is None and not table.over:
                 await table.open(self.bind)
                 self._watch(table)
                 reopened = True
@@ -337,8 +342,8 @@ class Club:
         self._note({"left": seat})
         member.left = True
         for table in self.tables:
-            place = table.seat_of(member.name)
-            if place is not None and not table.over:
+            place = table.playing_seat(member.name)
+            if place is not None and isinstance(table, ClubTable):
                 table.host.kick(
                     place,
                     reason=ERROR_WORDS["left_club"],
@@ -389,14 +394,16 @@ class Club:
         self.draws.append(drawn)
         for table in old:
             await table.close()
+        opened = []
         for draw in draws:
             table = ClubTable.make(draw, self.maker, len(self.draws) - 1)
             self.tables.append(table)
+            opened.append(table)
             await table.open(self.bind)
             self._watch(table)
         self._send_seats()
         self._changed()
-        return self.tables
+        return opened
 
     def _send_seats(self) -> None:
         """Tell each member present where they play in the round (`club_seat`)."""
@@ -522,12 +529,15 @@ class Club:
         return club
 
     def _reopen(self, draws: list[TableDraw]) -> None:
-        """The latest round's tables whose games had not ended: made again from their journals
-        (`serve` opens them)."""
+        """The latest round's tables: those whose games had not ended made again from their
+        journals (`serve` opens them), the others listed as they ended."""
         done = {game["table_id"] for game in self.games}
+        latest = len(self.draws) - 1
         for draw in draws:
-            if draw.table_id not in done:
-                self.tables.append(ClubTable.make(draw, self.maker, len(self.draws) - 1))
+            if draw.table_id in done:
+                self.tables.append(DrawnTable(draw, latest))
+            else:
+                self.tables.append(ClubTable.make(draw, self.maker, latest))
 
     # ---- telling people -------------------------------------------------------------------------
     def _changed(self) -> None:
@@ -542,7 +552,7 @@ class Club:
         """The `club` message to everyone but those playing at a table: they are sent the
         evening as it stands when their game ends (the next fold after it)."""
         self._changes = None
-        playing = {person for t in self.tables if not t.over for person in t.draw.people}
+        playing = {p for t in self.tables for p in t.draw.people if t.playing_seat(p) is not None}
 
         def idle(member: Member) -> bool:
             return member.seat is None or self.lobby.seats[member.seat].name not in playing

@@ -13,6 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from net.client import ClientSession
+from net.club.club import Club
+from net.club.journal import club_journal_path
+from net.club.member_bot import MemberBot
+from net.club.plan import ClubPlan
 from net.protocol import encode, read_frame
 from net.session import Message
 from tests.net.conftest import Raw, start_process, wait_for
@@ -150,3 +154,89 @@ async def test_member_bots_fill_a_club_of_13_from_one_address_and_survive_a_rest
     assert "Traceback" not in said
     assert "the club paces joins from this address" in said  # the 11th waited, then joined
     assert "13 bot members at the club" in said
+
+
+async def crash(club: Club) -> None:
+    """End an in-process club as a crash would: its journals stay as last written."""
+    if club.journal is not None:
+        club.journal.close()
+        club.journal = None
+    await club.close()
+
+
+async def seated_bots(club: Club, names: list[str]) -> list[MemberBot]:
+    assert club.port is not None
+    bots = [MemberBot("127.0.0.1", club.port, name, seed=i) for i, name in enumerate(names)]
+    for bot in bots:
+        await bot.open()
+    await wait_for(lambda: len(club.players()) == len(names))
+    return bots
+
+
+async def test_a_resumed_club_still_lists_the_rounds_finished_tables() -> None:
+    """Two tables of four; one has finished when the club crashes, the other is held: the
+    resumed club lists both (one finished), not "1 of 1 tables still playing"."""
+    club = Club(ClubPlan(("nothanks",), table_size=4, seed=4), name=None, bind="127.0.0.1",
+                joins=None)  # fmt: skip
+    await club.serve()
+    bots = await seated_bots(club, [f"T{i}" for i in range(8)])
+    resumed = None
+    try:
+        for bot in bots:
+            bot.hold = True
+        tables = await club.start_round()
+        ending = set(tables[1].draw.people)
+        for bot in bots:
+            if bot.name in ending:
+                bot.go_on()
+        await wait_for(lambda: tables[1].over and len(club.games) == 1, 30)
+        await crash(club)
+        resumed = Club.resume(club_journal_path(club.table_id), bind="127.0.0.1", joins=None)
+        await resumed.serve()
+        listed = resumed._club_message()["tables"]
+        assert [(t["table"], t["over"]) for t in listed] == [(0, False), (1, True)]
+        assert resumed.playing and len(resumed.games) == 1
+    finally:
+        for bot in bots:
+            await bot.close()
+        if resumed is not None:
+            await resumed.close()
+
+
+async def test_a_member_who_left_and_came_back_is_sent_to_no_table_that_refuses_them() -> None:
+    """The leaver's seat went to a bot for good: back at the club, they are at no table this
+    round (no `club_seat`, no table in the members' list, no "removed" from the table), and
+    are drawn again from the next round."""
+    club = Club(ClubPlan(("nothanks", "nothanks"), table_size=4, seed=1), name=None,
+                bind="127.0.0.1", joins=None)  # fmt: skip
+    await club.serve()
+    bots = await seated_bots(club, ["L0", "L1", "L2", "L3"])
+    leaver = bots[0]
+    try:
+        for bot in bots:
+            bot.hold = True
+        (table,) = await club.start_round()
+        await wait_for(lambda: leaver.table is not None and leaver.table.state is not None)
+        seat = leaver.seat
+        await leaver.leave()
+        await wait_for(lambda: table.host.lobby.seats[table.seat_of("L0") or 0].kind == "bot")
+        await wait_for(lambda: any(e.get("code") == "kicked" for e in leaver.errors))  # told
+        told = len(leaver.errors)
+        await leaver.back()
+        await wait_for(lambda: not club.lobby.named("L0").left)  # type: ignore[union-attr]
+        await wait_for(lambda: leaver.club is not None and not leaver.club["members"][0]["left"])
+        assert leaver.club["members"][0]["table"] is None  # type: ignore[index]
+        assert leaver.seat is seat  # no new club_seat was sent
+        assert club._seat_message("L0") is None
+        for bot in bots:
+            bot.go_on()
+        await wait_for(lambda: not club.playing, 60)
+        assert "L0" in club.players()
+        await club.start_round()
+        await wait_for(lambda: leaver.seat is not seat and leaver.seat["round"] == 1, 30)
+        await wait_for(lambda: leaver.table is not None and leaver.table.state is not None)
+        assert not [e for e in leaver.errors[told:] if e.get("code") == "kicked"]
+    finally:
+        for bot in bots:
+            await bot.close()
+        await club.close()
