@@ -1,7 +1,8 @@
 """Issue 35, a club night's faults with real processes: the headless club paces joins from
 one address and listens where it is told; `python -m net.club.member_bot` fills a club of 13
 from one address, waiting out the pacing, and survives the club host's `kill -9` and resume,
-coming back by itself to the same seats on the tables' new ports."""
+coming back by itself to the same seats on the tables' new ports. And a table's log tells who
+joined before their first move."""
 
 from __future__ import annotations
 
@@ -12,14 +13,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from net.client import ClientSession
 from net.club.club import Club
 from net.club.journal import club_journal_path
 from net.club.member_bot import MemberBot
 from net.club.plan import ClubPlan
+from net.club.tables import ClubTable, TableDraw, TableMaker
 from net.protocol import encode, read_frame
 from net.session import Message
-from tests.net.conftest import Raw, start_process, wait_for
+from tests.net.conftest import BotDriver, Raw, start_process, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 QUICK_PACING = "free=5,most=10,seconds=3,delay=0.05,bar=2"  # a table's, in seconds not minutes
@@ -240,3 +244,50 @@ async def test_a_member_who_left_and_came_back_is_sent_to_no_table_that_refuses_
         for bot in bots:
             await bot.close()
         await club.close()
+
+
+async def test_a_club_tables_log_tells_who_joined_before_their_first_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Members sit down at a running club table one after the other and play at once; the
+    arrivals after the first are gathered for a while (net/notices.py, made long here), yet
+    the line saying each one joined reaches everyone before that one's first move."""
+    monkeypatch.setattr("net.notices.NOTICE_WINDOW", 60.0)
+    plan = ClubPlan(("nothanks",), table_size=3, bots=False)
+    draw = TableDraw.new(0, "nothanks", ("A", "B", "C"), 0)
+    table = ClubTable.make(draw, TableMaker(plan, "club", "Club", "127.0.0.1"), 0)
+    port = await table.open("127.0.0.1")
+    drivers = [BotDriver(seed=i) for i in range(3)]
+    sessions = []
+    try:
+        for seat, name in enumerate(draw.people):
+            session = ClientSession("127.0.0.1", port, name, on_message=drivers[seat])
+            session.token = draw.tokens[seat]
+            drivers[seat].session = session
+            await session.open()
+            sessions.append(session)
+        await wait_for(lambda: table.over, 30)
+        frames = drivers[0].frames
+        for seat, name in enumerate(draw.people[1:], 1):
+            told = next((i for i, f in enumerate(frames) if joined(f, name)), len(frames))
+            moved = next(i for i, f in enumerate(frames) if moved_in(f, seat))
+            assert told < moved, f"{name}'s first move came before the line saying they joined"
+    finally:
+        for session in sessions:
+            await session.close()
+        await table.close()
+
+
+def joined(frame: Message, name: str) -> bool:
+    """Whether this is the notice saying `name` joined (net/PROTOCOL.md, `notice`)."""
+    if frame["type"] != "notice" or frame.get("code") != "arrivals":
+        return False
+    return any(p["event"] == "joined" and name in p["names"] for p in frame["params"]["parts"])
+
+
+def moved_in(frame: Message, seat: int) -> bool:
+    """Whether this state is the first one to show a move of `seat` (No Thanks! logs each)."""
+    if frame["type"] != "state":
+        return False
+    log = frame["view"]["log"]
+    return any(e["type"] in ("take", "pass") and e.get("seat") == seat for e in log)
