@@ -291,3 +291,30 @@ def moved_in(frame: Message, seat: int) -> bool:
         return False
     log = frame["view"]["log"]
     return any(e["type"] in ("take", "pass") and e.get("seat") == seat for e in log)
+
+
+async def test_a_club_killed_while_gathering_comes_back_with_its_members() -> None:
+    """kill -9 before any round; `--resume`: the members come back by themselves with their
+    tokens, still gathering, and the first round then plays."""
+    settings = ["--games", "nothanks", "--table-size", "3", "--away-bot", "600"]
+    club, started = start_process("net.club.cli", *settings)
+    port = int(started["port"])
+    bots = [MemberBot("127.0.0.1", port, f"G{i}", seed=i) for i in range(3)]
+    resumed = None
+    try:
+        for bot in bots:
+            await bot.open()
+        await wait_for(lambda: all(b.club and len(b.club["members"]) == 3 for b in bots))
+        club.send_signal(signal.SIGKILL)
+        club.wait()
+        resumed, _ = start_process("net.club.cli", "--resume", started["journal"], "--port",
+                                   str(port), "--start-with", "3", *settings)  # fmt: skip
+        await wait_for(lambda: all(b.comebacks == 1 for b in bots), 30)
+        await wait_for(lambda: all(b.club and b.club["phase"] == "over" for b in bots), 60)
+        standings = bots[0].club["standings"]  # type: ignore[index]
+        assert sorted(line["player"] for line in standings) == ["G0", "G1", "G2"]
+        assert all(line["games"] == 1 for line in standings)
+    finally:
+        for bot in bots:
+            await bot.close()
+        stop(resumed, club)
