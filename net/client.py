@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 from collections.abc import Callable
@@ -218,6 +219,31 @@ class ClientSession(Session):
             self.push(error("closed", "not connected to the table"))
             return
         self._link.push(message)
+
+
+COMEBACK_WAITS = (0.2, 0.5, 1.0, 2.0, 3.0)  # seconds between tries to come back; the last repeats
+
+
+async def come_back(session: ClientSession, staying: Callable[[], bool]) -> bool:
+    """Reconnect a session whose connection dropped, with its token, trying again after each
+    of COMEBACK_WAITS (the last repeating) while `staying()` holds: a restarted host answers
+    on its port again once it has read its journal. True once back; False when there is no
+    point any more (no longer staying, or the host refuses the token: the seat went to a bot
+    or another connection, a version differs)."""
+    for attempt in itertools.count():
+        await asyncio.sleep(COMEBACK_WAITS[min(attempt, len(COMEBACK_WAITS) - 1)])
+        if not staying():
+            return False
+        try:
+            await session.open_paced()
+        except HandshakeError as err:
+            if err.code != "closed":
+                return False
+        except (OSError, TimeoutError):
+            continue  # not back yet
+        else:
+            return True
+    return False  # never reached: the count is endless
 
 
 async def connect(

@@ -483,6 +483,7 @@ class Host:
             },
             notice=self._notice,
             on_over=self._changed,
+            before_move=self.notices.before_move,
         )
         self.seed = None  # a fixed seed deals the first game only
         self.running = game

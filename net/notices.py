@@ -4,7 +4,9 @@ The first arrival or departure after a quiet spell is told at once ("Ann joined"
 follow within `NOTICE_WINDOW` seconds are gathered and told together when it ends, spectators
 by number ("12 spectators joined; 11 spectators left"), so however fast outsiders come and go
 each person at the table gets at most one such line per window, and a crowd's names never
-reach anyone's screen. Seated players (a handful at most) are still named.
+reach anyone's screen. Seated players (a handful at most) are still named, and their arrivals
+are told before the next move is shown (`before_move`), so the log keeps the order things
+happened in.
 """
 
 from __future__ import annotations
@@ -51,6 +53,15 @@ class Notices:
         self._crowd[event] += 1
         self._first.setdefault(event, name)
         self._soon()
+
+    def before_move(self) -> None:
+        """A move is about to be shown: the seated people's arrivals gathered so far are told
+        first, so nobody reads a player's move before the line saying they joined (a bot
+        member plays the moment it sits down). Seated people are a handful, so this adds at
+        most a line per arrival; spectators alone wait for the window as before."""
+        if self._named and self._timer is not None:
+            self._timer.cancel()
+            self._flush()
 
     @property
     def pending(self) -> bool:

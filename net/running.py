@@ -41,6 +41,7 @@ class RunningGame:
         notice: Say,
         on_over: Callable[[], None],
         pause_seconds: float | None = PAUSE_SECONDS,
+        before_move: Callable[[], None] | None = None,
     ) -> None:
         """Make the referee (new, or continuing the journal at `journal_path` with its `record`)
         and journal it before any action can happen. A new journal starts with the record's
@@ -49,8 +50,10 @@ class RunningGame:
         A journal that cannot be created raises OSError, and nothing was started. A finished
         game is kept as its match record (net/records.py) under `header["table_id"]`.
         `pause_seconds`: the longest pause between rounds (None: a solo table waits for its
-        player)."""
+        player). `before_move` is told of each accepted move before anyone is shown it (the
+        host tells gathered arrivals first)."""
         self.on_over = on_over
+        self.before_move = before_move
         self.table_id = str(header.get("table_id", "table"))
         self.journal: journal.Journal | None = None
         self.referee = Referee(
@@ -99,9 +102,12 @@ class RunningGame:
         await self.referee.close()
 
     def _journal_action(self, seat: int, action: dict[str, Any]) -> None:
-        """Journal an action before the referee takes it, so no one ever sees an unsaved move."""
+        """Journal an action before the referee takes it, so no one ever sees an unsaved move;
+        then let what must be said before it be said (`before_move`)."""
         if self.journal is not None:
             self.journal.append(seat, action)
+        if self.before_move is not None:
+            self.before_move()
 
     def _on_action(self, seat: int, action: dict[str, Any]) -> None:
         """Restart the clock; at the end, keep the record and delete the journal (nothing is

@@ -40,7 +40,7 @@ from net.club import journal as club_journal
 from net.club.members import ClubMembers
 from net.club.plan import ClubPlan
 from net.club.record import club_standings, finished_games, keep_club
-from net.club.tables import ClubTable, TableDraw, TableMaker
+from net.club.tables import ClubTable, DrawnTable, TableDraw, TableMaker
 from net.host import MAX_TABLE_NAME
 from net.journal import Journal
 from net.limits import JoinPolicy
@@ -94,7 +94,7 @@ class Club:
         self.listeners: list[Callable[[], None]] = []  # told when `info()` may have changed
         self.port: int | None = None
         self.draws: list[Round] = []  # every round drawn so far
-        self.tables: list[ClubTable] = []  # the tables of the latest round
+        self.tables: list[DrawnTable] = []  # the tables of the latest round
         self.games: list[dict[str, Any]] = []  # every finished game (ClubTable.finished)
         self.journal: Journal | None = None
         self.local: ClubSession | None = None
@@ -189,11 +189,10 @@ class Club:
 
     def _club_message(self) -> Message:
         at = {
-            person: table.draw.number
-            for table in self.tables
-            if not table.over
-            for person in table.draw.people
-            if table.kept_seat(person) is not None
+            person: t.draw.number
+            for t in self.tables
+            for person in t.draw.people
+            if t.playing_seat(person) is not None
         }
         members = [
             {
@@ -235,8 +234,8 @@ class Club:
     def _seat_message(self, person: str) -> Message | None:
         """Where `person` plays in the round being played, None when nowhere."""
         for table in self.tables:
-            seat = table.kept_seat(person)
-            if seat is not None and not table.over and table.port is not None:
+            seat = table.playing_seat(person)
+            if seat is not None and table.port is not None:
                 return {
                     "type": "club_seat",
                     "round": table.round_index,
@@ -259,7 +258,7 @@ class Club:
                 log.error("could not open the club's journal: %s", err)
         reopened = False
         for table in self.tables:
-            if table.port is None and not table.over:
+            if isinstance(table, ClubTable) and table.port is None and not table.over:
                 await table.open(self.bind)
                 self._watch(table)
                 reopened = True
@@ -343,8 +342,8 @@ class Club:
         self._note({"left": seat})
         member.left = True
         for table in self.tables:
-            place = table.seat_of(member.name)
-            if place is not None and not table.over:
+            place = table.playing_seat(member.name)
+            if place is not None and isinstance(table, ClubTable):
                 table.host.kick(
                     place,
                     reason=ERROR_WORDS["left_club"],
@@ -395,14 +394,16 @@ class Club:
         self.draws.append(drawn)
         for table in old:
             await table.close()
+        opened = []
         for draw in draws:
             table = ClubTable.make(draw, self.maker, len(self.draws) - 1)
             self.tables.append(table)
+            opened.append(table)
             await table.open(self.bind)
             self._watch(table)
         self._send_seats()
         self._changed()
-        return self.tables
+        return opened
 
     def _send_seats(self) -> None:
         """Tell each member present where they play in the round (`club_seat`)."""
@@ -533,12 +534,15 @@ class Club:
         return club
 
     def _reopen(self, draws: list[TableDraw]) -> None:
-        """The latest round's tables whose games had not ended: made again from their journals
-        (`serve` opens them)."""
+        """The latest round's tables: those whose games had not ended made again from their
+        journals (`serve` opens them), the others listed as they ended."""
         done = {game["table_id"] for game in self.games}
+        latest = len(self.draws) - 1
         for draw in draws:
-            if draw.table_id not in done:
-                self.tables.append(ClubTable.make(draw, self.maker, len(self.draws) - 1))
+            if draw.table_id in done:
+                self.tables.append(DrawnTable(draw, latest))
+            else:
+                self.tables.append(ClubTable.make(draw, self.maker, latest))
 
     # ---- telling people -------------------------------------------------------------------------
     def _changed(self) -> None:

@@ -20,17 +20,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import random
 import sys
 from collections.abc import Callable
 from typing import Any
 
 from core import IllegalMove, get_bot
-from net.client import VOIDS_TOKEN, ClientSession, HandshakeError
+from net.client import ClientSession, HandshakeError, come_back
 from net.session import Message
-
-COMEBACK_WAITS = (0.2, 0.5, 1.0, 2.0, 3.0)  # seconds between tries to come back; the last repeats
 
 
 class MemberBot:
@@ -89,20 +86,8 @@ class MemberBot:
         """Reconnect to the club with the token until it answers (or there is no point)."""
         session = self.session
         assert session is not None
-        for attempt in itertools.count():
-            await asyncio.sleep(COMEBACK_WAITS[min(attempt, len(COMEBACK_WAITS) - 1)])
-            if not self._staying or self.session is not session:
-                return
-            try:
-                await session.open_paced(on_wait=self._waiting)
-            except HandshakeError as err:
-                if err.code in VOIDS_TOKEN:
-                    return  # another program holds the membership now: not to be fought
-            except (OSError, TimeoutError):
-                continue  # not back yet
-            else:
-                self.comebacks += 1
-                return
+        if await come_back(session, lambda: self._staying and self.session is session):
+            self.comebacks += 1
 
     def _spawn(self, coroutine: Any) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
@@ -132,19 +117,7 @@ class MemberBot:
     async def _back_at_table(self, session: ClientSession) -> None:
         """The table's connection ended but the seat is still this bot's: take it back, while
         the club has given no other (a restarted club gives one by `club_seat`)."""
-        for attempt in itertools.count():
-            await asyncio.sleep(COMEBACK_WAITS[min(attempt, len(COMEBACK_WAITS) - 1)])
-            if not self._staying or self.table is not session:
-                return
-            try:
-                await session.open()
-            except HandshakeError as err:
-                if err.code != "closed":
-                    return  # the table refuses this seat now (kicked, replaced)
-            except (OSError, TimeoutError):
-                continue
-            else:
-                return
+        await come_back(session, lambda: self._staying and self.table is session)
 
     def _play(self, session: ClientSession, bot: Any, message: Message) -> None:
         if message["type"] == "error":

@@ -87,14 +87,51 @@ class TableDraw:
         return journal_dir() / f"{self.table_id}.jsonl"
 
 
-class ClubTable:
+class DrawnTable:
+    """A table of a round as it was drawn. As such (not a `ClubTable`) it is one whose game
+    had ended before the club crashed: a resumed club lists it with the round's other tables,
+    finished (its game is among the club's results), with nothing to open or play."""
+
+    def __init__(self, draw: TableDraw, round_index: int) -> None:
+        self.draw = draw
+        self.round_index = round_index
+        self.port: int | None = None
+
+    @property
+    def over(self) -> bool:
+        return True
+
+    def seat_of(self, person: str) -> int | None:
+        """The seat `person` was drawn to here, None when they were drawn elsewhere."""
+        return self.draw.people.index(person) if person in self.draw.people else None
+
+    def playing_seat(self, person: str) -> int | None:
+        """The seat `person` plays here now: drawn here, the game running, and the seat still
+        theirs (a member who left the club gave theirs to a bot for good, and the table
+        refuses their token even once they are back at the club)."""
+        return None
+
+    def public(self) -> dict[str, Any]:
+        """The table in the club's `club` message: anyone may watch it at `port`."""
+        return {
+            "table": self.draw.number,
+            "game": self.draw.game,
+            "port": self.port,
+            "people": list(self.draw.people),
+            "bots": self.draw.bots,
+            "over": self.over,
+        }
+
+    async def close(self) -> None:
+        """Nothing is open."""
+
+
+class ClubTable(DrawnTable):
     """A drawn table and its host, from opening to the end of its game."""
 
     def __init__(self, draw: TableDraw, host: Host, round_index: int) -> None:
-        self.draw = draw
+        super().__init__(draw, round_index)
         self.host = host
-        self.round_index = round_index
-        self.port: int | None = None
 
     @classmethod
     def make(cls, draw: TableDraw, maker: TableMaker, round_index: int) -> ClubTable:
@@ -124,14 +161,11 @@ class ClubTable:
         running = self.host.running
         return running is not None and running.over
 
-    def seat_of(self, person: str) -> int | None:
-        return self.draw.people.index(person) if person in self.draw.people else None
-
-    def kept_seat(self, person: str) -> int | None:
-        """`person`'s seat while it is still theirs: not once they left the club and a bot
-        took it for good (the table refuses their token from then on)."""
+    def playing_seat(self, person: str) -> int | None:
         seat = self.seat_of(person)
-        return seat if seat is not None and self.host.lobby.seats[seat].kind == "human" else None
+        if seat is None or self.over or self.host.lobby.seats[seat].kind != "human":
+            return None
+        return seat
 
     def finished(self) -> dict[str, Any]:
         """The finished game as the club keeps it: its match record, who held each seat (None:
@@ -151,17 +185,6 @@ class ClubTable:
             "seats": seats,
             "names": [seat.name for seat in referee.seats],
             "result": referee.game.result(referee.state),
-        }
-
-    def public(self) -> dict[str, Any]:
-        """The table in the club's `club` message: anyone may watch it at `port`."""
-        return {
-            "table": self.draw.number,
-            "game": self.draw.game,
-            "port": self.port,
-            "people": list(self.draw.people),
-            "bots": self.draw.bots,
-            "over": self.over,
         }
 
     async def close(self) -> None:

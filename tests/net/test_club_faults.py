@@ -1,7 +1,8 @@
 """Issue 35, a club night's faults with real processes: the headless club paces joins from
 one address and listens where it is told; `python -m net.club.member_bot` fills a club of 13
 from one address, waiting out the pacing, and survives the club host's `kill -9` and resume,
-coming back by itself to the same seats on the tables' new ports."""
+coming back by itself to the same seats on the tables' new ports. And a table's log tells who
+joined before their first move."""
 
 from __future__ import annotations
 
@@ -12,10 +13,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from net.client import ClientSession
+from net.club.club import Club
+from net.club.journal import club_journal_path
+from net.club.member_bot import MemberBot
+from net.club.plan import ClubPlan
+from net.club.tables import ClubTable, TableDraw, TableMaker
 from net.protocol import encode, read_frame
 from net.session import Message
-from tests.net.conftest import Raw, start_process, wait_for
+from tests.net.conftest import BotDriver, Raw, start_process, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 QUICK_PACING = "free=5,most=10,seconds=3,delay=0.05,bar=2"  # a table's, in seconds not minutes
@@ -150,3 +158,163 @@ async def test_member_bots_fill_a_club_of_13_from_one_address_and_survive_a_rest
     assert "Traceback" not in said
     assert "the club paces joins from this address" in said  # the 11th waited, then joined
     assert "13 bot members at the club" in said
+
+
+async def crash(club: Club) -> None:
+    """End an in-process club as a crash would: its journals stay as last written."""
+    if club.journal is not None:
+        club.journal.close()
+        club.journal = None
+    await club.close()
+
+
+async def seated_bots(club: Club, names: list[str]) -> list[MemberBot]:
+    assert club.port is not None
+    bots = [MemberBot("127.0.0.1", club.port, name, seed=i) for i, name in enumerate(names)]
+    for bot in bots:
+        await bot.open()
+    await wait_for(lambda: len(club.players()) == len(names))
+    return bots
+
+
+async def test_a_resumed_club_still_lists_the_rounds_finished_tables() -> None:
+    """Two tables of four; one has finished when the club crashes, the other is held: the
+    resumed club lists both (one finished), not "1 of 1 tables still playing"."""
+    club = Club(ClubPlan(("nothanks",), table_size=4, seed=4), name=None, bind="127.0.0.1",
+                joins=None)  # fmt: skip
+    await club.serve()
+    bots = await seated_bots(club, [f"T{i}" for i in range(8)])
+    resumed = None
+    try:
+        for bot in bots:
+            bot.hold = True
+        tables = await club.start_round()
+        ending = set(tables[1].draw.people)
+        for bot in bots:
+            if bot.name in ending:
+                bot.go_on()
+        await wait_for(lambda: tables[1].over and len(club.games) == 1, 30)
+        await crash(club)
+        resumed = Club.resume(club_journal_path(club.table_id), bind="127.0.0.1", joins=None)
+        await resumed.serve()
+        listed = resumed._club_message()["tables"]
+        assert [(t["table"], t["over"]) for t in listed] == [(0, False), (1, True)]
+        assert resumed.playing and len(resumed.games) == 1
+    finally:
+        for bot in bots:
+            await bot.close()
+        if resumed is not None:
+            await resumed.close()
+
+
+async def test_a_member_who_left_and_came_back_is_sent_to_no_table_that_refuses_them() -> None:
+    """The leaver's seat went to a bot for good: back at the club, they are at no table this
+    round (no `club_seat`, no table in the members' list, no "removed" from the table), and
+    are drawn again from the next round."""
+    club = Club(ClubPlan(("nothanks", "nothanks"), table_size=4, seed=1), name=None,
+                bind="127.0.0.1", joins=None)  # fmt: skip
+    await club.serve()
+    bots = await seated_bots(club, ["L0", "L1", "L2", "L3"])
+    leaver = bots[0]
+    try:
+        for bot in bots:
+            bot.hold = True
+        (table,) = await club.start_round()
+        await wait_for(lambda: leaver.table is not None and leaver.table.state is not None)
+        seat = leaver.seat
+        await leaver.leave()
+        await wait_for(lambda: table.host.lobby.seats[table.seat_of("L0") or 0].kind == "bot")
+        await wait_for(lambda: any(e.get("code") == "kicked" for e in leaver.errors))  # told
+        told = len(leaver.errors)
+        await leaver.back()
+        await wait_for(lambda: not club.lobby.named("L0").left)  # type: ignore[union-attr]
+        await wait_for(lambda: leaver.club is not None and not leaver.club["members"][0]["left"])
+        assert leaver.club["members"][0]["table"] is None  # type: ignore[index]
+        assert leaver.seat is seat  # no new club_seat was sent
+        assert club._seat_message("L0") is None
+        for bot in bots:
+            bot.go_on()
+        await wait_for(lambda: not club.playing, 60)
+        assert "L0" in club.players()
+        await club.start_round()
+        await wait_for(lambda: leaver.seat is not seat and leaver.seat["round"] == 1, 30)
+        await wait_for(lambda: leaver.table is not None and leaver.table.state is not None)
+        assert not [e for e in leaver.errors[told:] if e.get("code") == "kicked"]
+    finally:
+        for bot in bots:
+            await bot.close()
+        await club.close()
+
+
+async def test_a_club_tables_log_tells_who_joined_before_their_first_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Members sit down at a running club table one after the other and play at once; the
+    arrivals after the first are gathered for a while (net/notices.py, made long here), yet
+    the line saying each one joined reaches everyone before that one's first move."""
+    monkeypatch.setattr("net.notices.NOTICE_WINDOW", 60.0)
+    plan = ClubPlan(("nothanks",), table_size=3, bots=False)
+    draw = TableDraw.new(0, "nothanks", ("A", "B", "C"), 0)
+    table = ClubTable.make(draw, TableMaker(plan, "club", "Club", "127.0.0.1"), 0)
+    port = await table.open("127.0.0.1")
+    drivers = [BotDriver(seed=i) for i in range(3)]
+    sessions = []
+    try:
+        for seat, name in enumerate(draw.people):
+            session = ClientSession("127.0.0.1", port, name, on_message=drivers[seat])
+            session.token = draw.tokens[seat]
+            drivers[seat].session = session
+            await session.open()
+            sessions.append(session)
+        await wait_for(lambda: table.over, 30)
+        frames = drivers[0].frames
+        for seat, name in enumerate(draw.people[1:], 1):
+            told = next((i for i, f in enumerate(frames) if joined(f, name)), len(frames))
+            moved = next(i for i, f in enumerate(frames) if moved_in(f, seat))
+            assert told < moved, f"{name}'s first move came before the line saying they joined"
+    finally:
+        for session in sessions:
+            await session.close()
+        await table.close()
+
+
+def joined(frame: Message, name: str) -> bool:
+    """Whether this is the notice saying `name` joined (net/PROTOCOL.md, `notice`)."""
+    if frame["type"] != "notice" or frame.get("code") != "arrivals":
+        return False
+    return any(p["event"] == "joined" and name in p["names"] for p in frame["params"]["parts"])
+
+
+def moved_in(frame: Message, seat: int) -> bool:
+    """Whether this state is the first one to show a move of `seat` (No Thanks! logs each)."""
+    if frame["type"] != "state":
+        return False
+    log = frame["view"]["log"]
+    return any(e["type"] in ("take", "pass") and e.get("seat") == seat for e in log)
+
+
+async def test_a_club_killed_while_gathering_comes_back_with_its_members() -> None:
+    """kill -9 before any round; `--resume`: the members come back by themselves with their
+    tokens, still gathering, and the first round then plays."""
+    settings = ["--games", "nothanks", "--table-size", "3", "--away-bot", "600"]
+    club, started = start_process("net.club.cli", *settings)
+    port = int(started["port"])
+    bots = [MemberBot("127.0.0.1", port, f"G{i}", seed=i) for i in range(3)]
+    resumed = None
+    try:
+        for bot in bots:
+            await bot.open()
+        await wait_for(lambda: all(b.club and len(b.club["members"]) == 3 for b in bots))
+        club.send_signal(signal.SIGKILL)
+        club.wait()
+        resumed, _ = start_process("net.club.cli", "--resume", started["journal"], "--port",
+                                   str(port), "--start-with", "3", *settings)  # fmt: skip
+        await wait_for(lambda: all(b.comebacks == 1 for b in bots), 30)
+        await wait_for(lambda: all(b.club and b.club["phase"] == "over" for b in bots), 60)
+        standings = bots[0].club["standings"]  # type: ignore[index]
+        assert sorted(line["player"] for line in standings) == ["G0", "G1", "G2"]
+        assert all(line["games"] == 1 for line in standings)
+    finally:
+        for bot in bots:
+            await bot.close()
+        stop(resumed, club)

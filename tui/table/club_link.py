@@ -7,16 +7,24 @@ the link sits down there at once — a `TableLink` to that table, reached over T
 token as if coming back to it (the host person too: their tables are plain hosts on loopback).
 Between rounds, and after their own table ends, a member may watch any running table.
 Leaving a table returns to the club screen; leaving the club (`leave`) ends the membership.
+
+A member's connection to the club that drops without the host closing it (the club host
+crashed, the network) is taken back by itself, with the token, every few seconds until the club
+answers (`net.client.come_back`): a club resumed after a crash opens its tables on new ports,
+and its `club_seat` takes the member to theirs. `j` at a club table (`ClubTableLink.rejoin`)
+goes the same way, through the club, when the club's connection is down too; a table's old
+port is never tried once the club has said where the table is now.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual.message import Message as TextualMessage
 
-from net.client import ClientSession, HandshakeError
+from net.client import ClientSession, HandshakeError, come_back
 from net.session import Message, Session
 from tui.base.i18n import t, words
 from tui.base.names import refusal_words
@@ -58,6 +66,7 @@ class ClubLink:
         self.left = False
         self.shown = False
         self._listeners: list[Callable[[Message], None]] = []
+        self._coming_back: asyncio.Task[bool] | None = None
 
     @property
     def hosting(self) -> bool:
@@ -95,6 +104,8 @@ class ClubLink:
             self.app.post_message(SitAtClubTable(self, message))
         elif kind == "closed":
             self.dropped = str(message.get("reason"))
+            if not message.get("by_host"):
+                self._keep_coming_back()
         for push in list(self._listeners):
             push(message)
 
@@ -104,7 +115,7 @@ class ClubLink:
         session = ClientSession(self.address, int(seat["port"]), self.name)
         session.token = str(seat["token"])
         await session.open()
-        return TableLink(self.app, session)
+        return ClubTableLink(self, session, seat)
 
     async def watch(self, port: int) -> TableLink:
         """Watch a running table of the club (HandshakeError, OSError if it cannot be). At
@@ -123,18 +134,34 @@ class ClubLink:
         return TableLink(self.app, session)
 
     def my_table(self) -> Message | None:
-        """This person's table of the round, while its game runs. A seat of a round newer
-        than the evening last heard of is this round's (the club sends someone at their table
-        no `club` message: the seat came first), never a finished one."""
+        """This person's table of the round, while its game runs and the seat is still theirs.
+        A seat of a round newer than the evening last heard of is this round's (the club sends
+        someone at their table no `club` message: the seat came first); otherwise the club
+        must list them at it (a member who left and came back plays from the next round,
+        their seat a bot's for good), and a finished table is nobody's."""
         if self.seat is None or self.state is None:
             return None
         heard = self.state["round"]
         if heard is None or self.seat["round"] > heard:
             return self.seat
+        me = next((m for m in self.state["members"] if m["name"] == self.name), None)
+        if me is None or me["table"] != self.seat["table"]:
+            return None
         for table in self.state["tables"]:
             if table["table"] == self.seat["table"] and heard == self.seat["round"]:
                 return None if table["over"] else self.seat
         return None
+
+    def sitting_out(self) -> bool:
+        """A member who plays no part in the round being played: come late, or left and came
+        back (their seat a bot's for good). Their own table having finished is not that."""
+        state = self.state
+        if state is None or state["phase"] != "playing" or not self.member:
+            return False
+        me = next((m for m in state["members"] if m["name"] == self.name), None)
+        if me is None or me["table"] is not None:
+            return False
+        return not any(table["over"] and self.name in table["people"] for table in state["tables"])
 
     # ---- the host's controls ------------------------------------------------------------------
     def start_round(self) -> str | None:
@@ -161,14 +188,37 @@ class ClubLink:
         )
 
     async def rejoin(self) -> None:
-        """Come back after a drop: the token gives back the membership (and the table)."""
+        """Come back now after a drop (`j`): the token gives back the membership, and the
+        club's `club_seat` the table; the tries by itself go on if the club is not back yet."""
         assert isinstance(self.session, ClientSession)
-        await self.session.reconnect()
+        self._stop_coming_back()
+        try:
+            await self.session.open_paced()
+        except BaseException:
+            self._keep_coming_back()
+            raise
+
+    def _keep_coming_back(self) -> None:
+        """Try to come back by itself (a member's program, not the host's, which is the club)."""
+        if self.left or self.hosting or not isinstance(self.session, ClientSession):
+            return
+        if self._coming_back is None or self._coming_back.done():
+            trying = come_back(self.session, self._still_away)
+            self._coming_back = asyncio.get_running_loop().create_task(trying)
+
+    def _still_away(self) -> bool:
+        return not self.left and self.dropped is not None
+
+    def _stop_coming_back(self) -> None:
+        if self._coming_back is not None:
+            self._coming_back.cancel()
+            self._coming_back = None
 
     async def leave(self, for_good: bool = True) -> None:
         """Leave the club (`for_good`: for the evening, so no more rounds), or close it."""
         self.left = True
         self._listeners.clear()
+        self._stop_coming_back()
         try:
             if for_good and self.member and self.club is None:
                 self.session.send({"type": "leave"})
@@ -178,6 +228,35 @@ class ClubLink:
                 await self.advertiser.close()
         finally:
             await self.session.close()
+
+
+class ClubTableLink(TableLink):
+    """The app's seat at its table of a club's round: rejoining goes through the club, which
+    knows where the table is now (a resumed club reopens its tables on new ports)."""
+
+    def __init__(self, club: ClubLink, session: ClientSession, seat: Message) -> None:
+        super().__init__(club.app, session)
+        self.club_link = club
+        self.seat = seat  # the `club_seat` this link sat down with
+        self.club_table = True
+
+    async def rejoin(self) -> None:
+        """With the club there, back at the table where the club last said it is; with the
+        club gone too, back to the club, whose `club_seat` brings the table (the app sits
+        this person there, in a new link)."""
+        if self.club_link.dropped is not None:
+            await self.club_link.rejoin()
+            return
+        latest = self.club_link.seat
+        if latest is not None and _same_table(latest, self.seat):
+            assert isinstance(self.session, ClientSession)
+            self.session.port = int(latest["port"])
+            self.session.token = str(latest["token"])
+        await super().rejoin()
+
+
+def _same_table(one: Message, other: Message) -> bool:
+    return (one["round"], one["table"]) == (other["round"], other["table"])
 
 
 class ShowClub(TextualMessage):
