@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.widgets import Input
 
 from net.protocol import MAX_CHAT  # what the host accepts (net/PROTOCOL.md)
-from tui.base.i18n import N_, shown, t, words, words_n
+from tui.base.i18n import N_, t, words, words_n
 from tui.base.names import plain
 from tui.base.seats import name_list
 from tui.widgets.text_input import TextInput
@@ -25,9 +25,9 @@ def talk_line(message: dict[str, Any]) -> str:
     """A chat line ('Ann: hello', 'Bo (watching): hi') or a notice ('· Ann dropped'), a
     notice in the reader's language when the host sent it as data (net/PROTOCOL.md)."""
     if message["type"] == "notice":
-        return shown(f"· {notice_words(message)}")
+        return f"· {notice_words(message)}"
     watching = words(" (watching)") if message.get("seat") is None else ""
-    return shown(f"{plain(message['name'])}{watching}: {plain(message['text'])}")
+    return f"{plain(message['name'])}{watching}: {plain(message['text'])}"
 
 
 def notice_words(message: dict[str, Any]) -> str:
