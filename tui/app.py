@@ -33,8 +33,8 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tui.base import settings
-from tui.base.i18n import shown, t
+from tui.base import layout, settings
+from tui.base.i18n import t
 from tui.base.messages import GoToMenu, OpenReplay, PlayAgain, ShowRules
 from tui.screens.menu import MenuScreen
 from tui.table.plans import ClubHostPlan, HostPlan, JoinPlan, SoloSetup, StartClub, StartSolo
@@ -93,6 +93,7 @@ class GamenightApp(App[None]):
         "" for the last choices), `replays` at the list of finished games, `replay` at the
         replay of a record file (the CLI). `player` is the name to offer; by default the one
         used last time."""
+        layout.install()  # every line drawn is laid out there, once (Persian)
         super().__init__()
         self.bot_delay = default_bot_delay() if bot_delay is None else bot_delay
         self.seed = seed
@@ -153,11 +154,7 @@ class GamenightApp(App[None]):
         from tui.games import playable_games, rules_text
         from tui.screens.rules import RulesScreen
 
-        texts = {
-            g.id: (shown(game_name(g)), text)
-            for g in playable_games()
-            if (text := rules_text(g.id))
-        }
+        texts = {g.id: (game_name(g), text) for g in playable_games() if (text := rules_text(g.id))}
         self.push_screen(RulesScreen(texts, game_id or last_game()))
 
     @on(ShowRules)
@@ -230,7 +227,7 @@ class GamenightApp(App[None]):
         try:
             replay = read_replay(path)
         except ValueError as err:
-            self.notify(shown(plain(err)), severity="error", markup=False, timeout=10)
+            self.notify(plain(err), severity="error", markup=False, timeout=10)
             return
         self._watch_replay(replay)
 

@@ -1,6 +1,7 @@
 """The languages of the games: every text a player reads goes through `t` (or `tn` for a
-count), which looks it up in the chosen language's gettext catalog and, for Persian, lays it
-out for a terminal (tui/base/bidi.py).
+count), which looks it up in the chosen language's gettext catalog. Texts stay in reading
+order everywhere; they are laid out for the terminal (Persian: shaped, right to left) where
+they are drawn, once (tui/base/layout.py).
 
 The catalogs are `tui/locale/<lang>/LC_MESSAGES/gamenight.po` (Babel extracts them with the
 KEYWORDS below; README, "Languages"); a built package carries them compiled (`.mo`, setup.py's
@@ -22,7 +23,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tui.base.bidi import LaidOut, has_right_to_left, visual
 from tui.base.grammar import Grammar
 
 LANGUAGES = {
@@ -120,14 +120,15 @@ def compiled(po: Path) -> bytes:
 
 
 def t(text: str, /, **params: object) -> str:
-    """`text` in the chosen language, with `params` put in, laid out for the terminal."""
-    return shown(words(text, **params))
+    """`text` in the chosen language, with `params` put in: a whole text (a label, a line),
+    in reading order like every text until it is drawn."""
+    return words(text, **params)
 
 
 def words(text: str, /, **params: object) -> str:
     """`text` in the chosen language with `params` put in, in reading order: a part of a line
-    that `t` lays out whole (a Persian line is laid out once, with everything in it). Numbers
-    are written the language's way and the grammar the catalog asks for is chosen here
+    or a whole one (the screen lays a line out once, with everything in it). Numbers are
+    written the language's way and the grammar the catalog asks for is chosen here
     (tui/base/grammar.py: Hungarian a/az, Czech z/ze, a person's gender)."""
     translated = _catalog.gettext(text)
     return _grammar.put(translated, params) if params else translated
@@ -135,8 +136,8 @@ def words(text: str, /, **params: object) -> str:
 
 def tn(one: str, many: str, count: int, /, **params: object) -> str:
     """The form of `one`/`many` that `count` takes in the chosen language ({count} and
-    `params` put in), laid out: Czech and Romanian count differently from English."""
-    return shown(words_n(one, many, count, **params))
+    `params` put in): Czech and Romanian count differently from English."""
+    return words_n(one, many, count, **params)
 
 
 def words_n(one: str, many: str, count: int, /, **params: object) -> str:
@@ -174,19 +175,9 @@ def listing(items: Iterable[str]) -> str:
     return out
 
 
-def shown(text: str) -> str:
-    """A line made of `words` parts, laid out for the terminal once, whole (a right-to-left
-    text as a `LaidOut`, which a widget that wraps it lays out line by line)."""
-    if not has_right_to_left(text):
-        return text
-    if _language in RIGHT_TO_LEFT:
-        return LaidOut(text)
-    return visual(text, right_to_left=False)  # a Persian name or chat line on an English screen
-
-
 def key_label(label: str, key: str) -> str:
     """A button's label with its key, 'Take [t]' (the key on the side a reader starts from;
-    the label already laid out by `t`, the key left out of it so no markup is reordered)."""
+    the key first in reading order for a right-to-left language, so it is drawn on the right)."""
     return f"\\[{key}] {label}" if right_to_left() else f"{label} \\[{key}]"
 
 

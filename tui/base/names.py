@@ -11,8 +11,8 @@ from core.api import IllegalMove
 from core.refusals import PLAIN, REFUSALS, fits, placeholders
 from net.protocol import ERROR_WORDS, MAX_NAME
 from net.referee import BOT_NAMES
-from tui.base.bidi import visual
 from tui.base.i18n import N_, words
+from tui.base.layout import cell
 
 DEFAULT_PLAYER_NAME = N_("Player")  # given in the chosen language (`words`)
 # The one limit on a name: what the host accepts (net/protocol.py), so a name typed here is
@@ -117,9 +117,9 @@ def error_words(code: object, params: object, english: object) -> str:
 
 
 def name_cell(name: object) -> str:
-    """A name from another player as a table cell draws it, by itself: plain, and a Persian
-    name laid out (a cell is no line that `shown` lays out whole)."""
-    return visual(plain(name), right_to_left=True)
+    """A name from another player as a table's cell: plain, and laid out by itself where it
+    is drawn (a Persian name reads right to left in its column)."""
+    return cell(plain(name))
 
 
 def not_ready_words(message: dict[str, Any]) -> str | None:

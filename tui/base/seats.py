@@ -12,8 +12,9 @@ from rich.text import Text
 
 from tui.base.grammar import Name
 from tui.base.i18n import NC_, Counted, listing, words, words_in
+from tui.base.layout import cell
 from tui.base.messages import StateMessage
-from tui.base.names import BOT_GENDERS, name_cell, plain
+from tui.base.names import BOT_GENDERS, plain
 
 PLAYER_WIDTH = 20  # cells of the tables' Player column
 MIN_NAME_WIDTH = 6  # cells a shortened name keeps, however long what follows it
@@ -89,6 +90,6 @@ def seat_label(message: StateMessage, index: int, width: int = PLAYER_WIDTH) -> 
         suffix = away if seat["away"] else f" ({level_name(level)})"
     else:
         suffix = words(" (away)") if seat["away"] else ""
-    name = Text(name_cell(seat["name"]))
+    name = Text(plain(seat["name"]))
     name.truncate(max(width - cell_len(suffix), MIN_NAME_WIDTH), overflow="ellipsis")
-    return name + suffix
+    return Text(cell(name.plain + suffix))  # one cell: the suffix reads with the name

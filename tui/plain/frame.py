@@ -30,7 +30,7 @@ from tui.plain.lines import Lines
 from tui.plain.presenter import Presenter
 from tui.screens.final import verdict
 from tui.table.link import TableLink
-from tui.widgets.talk import talk_words
+from tui.widgets.talk import talk_line
 
 CLOCK_MARKS = (30, 10)  # seconds left at which a running turn clock is told
 LOG_DEFAULT = 10  # lines `log` says without a number
@@ -72,7 +72,7 @@ class PlainTable:
         if kind == "state":
             self.show(message)
         elif kind in ("chat", "notice"):
-            self.say(talk_words(message))
+            self.say(talk_line(message))
         elif kind == "error":
             said = error_words(message.get("code"), message.get("params"), message.get("message"))
             if message.get("fatal"):

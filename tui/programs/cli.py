@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from tui.base import i18n, settings
-from tui.base.bidi import LRM, flush_right, has_right_to_left
-from tui.base.i18n import LANGUAGES, N_, right_to_left, shown, t, words
+from tui.base.bidi import LRM, flush_right, has_right_to_left, visual
+from tui.base.i18n import LANGUAGES, N_, right_to_left, t, words
 from tui.games import GAME_SCREENS
 from tui.programs.door_flags import (
     add_door_arguments,
@@ -73,7 +73,7 @@ class LaidOutHelp(argparse.HelpFormatter):
                 indent, bare = line[: len(line) - len(line.lstrip())], line.strip()
                 if has_right_to_left(bare) and any(ch.isascii() and ch.isalpha() for ch in bare):
                     bare += LRM  # "usage: gamenight solo [-h]": its closing brackets stay its own
-                lines.append(indent + shown(bare) if bare else line)
+                lines.append(indent + visual(bare, right_to_left=True) if bare else line)
         return "\n".join(lines)
 
 
@@ -98,7 +98,7 @@ class Parser(argparse.ArgumentParser):
         """argparse's, with the sentence laid out (Persian)."""
         self.print_usage(sys.stderr)
         said = words("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message}
-        self.exit(2, shown(said))
+        self.exit(2, visual(said, right_to_left()))  # written out: laid out here
 
 
 def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

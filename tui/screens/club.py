@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 
 from core import get_game
 from tui.base.game_names import game_name
-from tui.base.i18n import N_, listing, shown, t, words, words_n
+from tui.base.i18n import N_, listing, t, words, words_n
 from tui.base.messages import GoToMenu, SeatMessage
 from tui.base.names import error_words, not_ready_words, plain
 from tui.base.seats import level_name, name_list
@@ -242,7 +242,7 @@ class ClubScreen(Screen[None]):
             self.say(self._status(self.club.state))
         elif message["type"] == "error":
             said = error_words(message.get("code"), message.get("params"), message.get("message"))
-            self.say(shown(said))
+            self.say(said)
         elif message["type"] == "closed" and not self.club.left:
             if message.get("by_host"):
                 reason = words("the host closed the club")
@@ -253,17 +253,17 @@ class ClubScreen(Screen[None]):
     def show(self, state: Message) -> None:
         club = str(state["club"])
         title = club if self.club.member else words("{club} (you are watching)", club=club)
-        self.query_one("#club-title", Static).update(shown(title))
-        self.query_one("#club-plan", Static).update(shown(plan_line(state)))
+        self.query_one("#club-title", Static).update(title)
+        self.query_one("#club-plan", Static).update(plan_line(state))
         tables = self.query_one("#club-tables", OptionList)
         highlighted = tables.highlighted
         tables.clear_options()
-        tables.add_options([Option(shown(table_line(table, state))) for table in state["tables"]])
+        tables.add_options([Option(table_line(table, state)) for table in state["tables"]])
         if state["tables"]:
             tables.highlighted = min(highlighted or 0, len(state["tables"]) - 1)
         tables.display = bool(state["tables"])
         note = sizes_note(state)
-        tables.border_subtitle = shown(note) if note else None
+        tables.border_subtitle = note or None
         width = max(40, (self.size.width or self.app.size.width) - 4)
         text = standings_text(state["standings"], width, member_status(state), self.club.name)
         self.query_one("#club-standings", Static).update(text or Text(t("No one yet.")))
@@ -305,7 +305,7 @@ class ClubScreen(Screen[None]):
 
     def action_start_round(self) -> None:
         refused = self.club.start_round()
-        self.say(shown(refused) if refused else t("Drawing the round's seats…"))
+        self.say(refused if refused else t("Drawing the round's seats…"))
 
     def action_open_table(self) -> None:
         """Back to one's own table while it plays, else watch the highlighted one."""

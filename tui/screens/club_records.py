@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.base.i18n import shown, t, tn
+from tui.base.i18n import t, tn
 from tui.base.names import plain
 from tui.table.club_records import (
     ClubEntry,
@@ -126,7 +126,7 @@ class ClubRecordScreen(Screen[None]):
                   rounds=entry.rounds)  # fmt: skip
         yield Static(title, classes="screen-title", markup=False)
         yield Static(id="club-standings", markup=False)
-        yield OptionList(*(Option(shown(game_line(g))) for g in self.games), id="club-games")
+        yield OptionList(*(Option(game_line(g)) for g in self.games), id="club-games")
         yield Static(
             tn(
                 "{count} game. Enter replays it.",
@@ -157,7 +157,7 @@ class ClubRecordScreen(Screen[None]):
         try:
             replay = club_game_replay(self.games[games.highlighted])
         except ValueError as err:
-            self.say(shown(plain(err)))
+            self.say(plain(err))
             return
         self.post_message(OpenClubGame(replay))
 

@@ -20,7 +20,7 @@ from textual.widgets import Button, Input, Label, Static
 from core import BOT_LEVELS
 from tui.base import settings
 from tui.base.game_names import game_name
-from tui.base.i18n import N_, key_label, listing, shown, t, words_n
+from tui.base.i18n import N_, key_label, listing, t, words_n
 from tui.base.names import MAX_NAME_LENGTH
 from tui.base.seats import level_name
 from tui.table.plans import ClubHostPlan, StartClub
@@ -43,7 +43,7 @@ CLOCKS = (None, 30, 60, 90, 120)  # seconds per turn; None: each game's own
 
 def clock_label(seconds: int | None) -> str:
     """A turn clock's choice, laid out."""
-    return t("each game's own") if seconds is None else shown(seconds_text(seconds))
+    return t("each game's own") if seconds is None else seconds_text(seconds)
 
 
 def evenings(games: list[Game]) -> list[tuple[str, tuple[str, ...]]]:
@@ -51,7 +51,7 @@ def evenings(games: list[Game]) -> list[tuple[str, tuple[str, ...]]]:
     offered = [(t("{game} every round", game=game_name(game)), (game.id,)) for game in games]
     count = len(games)
     every = words_n("all {count} games in turn", "all {count} games in turn", count)
-    offered.append((shown(every), tuple(g.id for g in games)))
+    offered.append((every, tuple(g.id for g in games)))
     return offered
 
 

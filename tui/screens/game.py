@@ -27,7 +27,7 @@ from textual.widgets import Static
 
 from core import IllegalMove, get_game
 from tui.base.game_names import game_name
-from tui.base.i18n import Counted, shown, t, worded, words, words_n
+from tui.base.i18n import Counted, t, worded, words, words_n
 from tui.base.messages import SeatMessage, ShowRules, StateMessage
 from tui.base.names import refused_move
 from tui.base.seats import POINTS, name_list, seat_names
@@ -131,9 +131,7 @@ class GameScreen(TableTalk):
 
     # ---- the frame ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(
-            shown(game_name(self.game)), id="game-title", classes="screen-title", markup=False
-        )
+        yield Static(game_name(self.game), id="game-title", classes="screen-title", markup=False)
         with Vertical(id="game-body"):
             yield from self.compose_table()
             yield FollowingLog(id="log")
@@ -195,13 +193,13 @@ class GameScreen(TableTalk):
         self.state = state
         view = state["view"]
         self.draw(state)
-        lines = [shown(line) for line in self.log_lines_of(state, self.logged)]
+        lines = self.log_lines_of(state, self.logged)
         self.query_one(FollowingLog).write_lines(lines)
         self.logged = len(view["log"])
         for button in self.query("#actions Button"):
             button.display = not self.watching
         title = words("{game} — {turn}", game=game_name(self.game), turn=self.turn_text())
-        self.query_one("#game-title", Static).update(shown(title))
+        self.query_one("#game-title", Static).update(title)
         self.query_one(Countdown).show(state.get("clock"), state["seat"])
         self.say(self.prompt())
         self.refresh_keys()
@@ -308,7 +306,7 @@ class GameScreen(TableTalk):
         """Set the status line; the same text again is not redrawn (a status update costs a
         layout pass, most of a key press on a big table when the prompt stays the same)."""
         status = self.query_one("#status", Static)
-        text = shown(text)  # laid out whole, once (a Persian line: tui/base/bidi.py)
+        text = text  # laid out whole, once (a Persian line: tui/base/bidi.py)
         if status.content != text:
             status.update(text)
 

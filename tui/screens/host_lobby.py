@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from core import BOT_LEVELS
 from net.protocol import ProtocolError
 from tui.base.game_names import game_name
-from tui.base.i18n import listing, shown, t, words
+from tui.base.i18n import listing, t, words
 from tui.base.messages import StateMessage
 from tui.base.names import MAX_NAME_LENGTH, plain
 from tui.base.seats import level_name
@@ -102,7 +102,7 @@ class HostLobbyScreen(LobbyScreen):
             away = [(away_label(seconds), seconds) for seconds in AWAY_CHOICES]
             yield Cycler(away, lobby.settings.away_bot_seconds, id="away")
             yield Label(t("Game"))
-            yield Cycler([(shown(game_name(g)), g) for g in self.games], game, id="game")
+            yield Cycler([(game_name(g), g) for g in self.games], game, id="game")
             yield Label(t("Hints"))
             yield Cycler([(t("on"), True), (t("off"), False)], lobby.settings.hints, id="hints")
             yield from SshDoorSwitch(self.table.ssh_door is not None).rows()

@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 
 from core import GAMES
 from tui.base.game_names import game_name
-from tui.base.i18n import N_, shown, t, words
+from tui.base.i18n import N_, t, words
 from tui.base.names import MAX_NAME_LENGTH, clean_name, error_words, plain
 from tui.table.plans import JoinPlan, parse_address
 from tui.widgets.text_input import TextInput
@@ -78,7 +78,7 @@ def table_line(table: FoundTable) -> Text:
             if phase_id != "over"
             else words("club night")
         )
-    return Text(shown(" · ".join((plain(info.get("table")), game, seats, phase, where))))
+    return Text(" · ".join((plain(info.get("table")), game, seats, phase, where)))
 
 
 def is_club(table: FoundTable) -> bool:

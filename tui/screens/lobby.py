@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Log, Static
 
 from tui.base.game_names import game_name
-from tui.base.i18n import N_, shown, t, words
+from tui.base.i18n import N_, t, words
 from tui.base.messages import SeatMessage, StateMessage
 from tui.screens.table_talk import TALK_BINDINGS, TableTalk
 from tui.widgets.following_log import WrappingLog
@@ -88,7 +88,7 @@ class LobbyScreen(TableTalk):
         raise NotImplementedError
 
     def say(self, text: str) -> None:
-        self.query_one("#status", Static).update(shown(text))
+        self.query_one("#status", Static).update(text)
 
     def action_leave(self) -> None:
         """Back to the menu, once confirmed (the host's leaving closes the table)."""
@@ -122,7 +122,7 @@ class ClientLobbyScreen(LobbyScreen):
             if mine is None
             else words("{table} — {game}", table=table, game=game)
         )
-        self.query_one("#lobby-title", Static).update(shown(title))
+        self.query_one("#lobby-title", Static).update(title)
         lines = [seat_line(seat, i, mine) for i, seat in enumerate(lobby["seats"])]
         seats = self.query_one("#seats", Static)
         seats.update(Text("\n").join(lines))

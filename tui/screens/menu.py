@@ -45,11 +45,9 @@ RESUME_ENTRY = ("resume_solo", "g", N_("Resume solo game"))
 
 
 def entry_text(key: str, label: str) -> Text:
-    """'[s]  Solo game against bots', the key on the side a reader starts from."""
-    words = t(label, language=LANGUAGES[current()])
-    if right_to_left():  # read from the right: the key first, the line right-aligned
-        return Text(f"{words}  [{key}]")
-    return Text(f"[{key}]  {words}")
+    """'[s]  Solo game against bots', the key first: on the side a reader starts from once
+    the line is laid out (on the right in Persian)."""
+    return Text(f"[{key}]  {t(label, language=LANGUAGES[current()])}")
 
 
 def menu_options(resume: str | None) -> list[Option]:

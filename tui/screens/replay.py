@@ -26,7 +26,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from core.replay_views import SeenReplay, neighbour_start
-from tui.base.i18n import right_to_left, t, words
+from tui.base.i18n import t, words
 from tui.base.names import plain
 from tui.screens.final import verdict
 from tui.widgets.following_log import FollowingLog
@@ -306,10 +306,9 @@ class ReplayFinalScreen(Screen[None]):
         title = t("Replay over — {verdict}", verdict=verdict(self.state, self.game.SCORE_UNIT))
         yield Static(title, classes="screen-title", id="verdict", markup=False)
         yield Static(self.game.final_summary(self.state), id="scores")
-        # two sentences, each laid out already: a right-to-left line reads the first on the right
+        # two sentences in reading order, laid out together where drawn
         back = t("q goes back to the replay.")
-        hints = (back, self.game.FINAL_HELP) if right_to_left() else (self.game.FINAL_HELP, back)
-        yield Static(" ".join(hints), classes="hint", markup=False)
+        yield Static(f"{self.game.FINAL_HELP} {back}", classes="hint", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -23,7 +23,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from tui.base.i18n import Counted, shown, t, words, words_n
+from tui.base.i18n import Counted, t, words, words_n
 from tui.base.names import name_cell, plain
 from tui.base.seats import PLAYER_WIDTH, name_list
 
@@ -77,7 +77,7 @@ def round_over(
     points and the totals, fewest first, and who leads. `title` and `heads` laid out (`t`),
     as the panel shows them."""
     table = round_table(names, this_round, totals, heads)
-    return title, Group(table, Text("\n" + shown(leaders_line(names, totals, unit))))
+    return title, Group(table, Text("\n" + leaders_line(names, totals, unit)))
 
 
 def last_entry(view: dict[str, Any], kind: str) -> dict[str, Any] | None:
@@ -140,20 +140,18 @@ class RoundSummary(ModalScreen[None]):
             left = max(0, round(left - (time.monotonic() - self.heard)))
         if seat in pause["waiting"]:
             if left is None:
-                return shown(words("Enter, space or Esc: ready for the next round."))
-            return shown(
-                words(
-                    "Enter, space or Esc: ready for the next round (the table goes on in at "
-                    "most {seconds} s).",
-                    seconds=left,
-                )
+                return words("Enter, space or Esc: ready for the next round.")
+            return words(
+                "Enter, space or Esc: ready for the next round (the table goes on in at "
+                "most {seconds} s).",
+                seconds=left,
             )
         if not others:
-            return shown(words("The next round begins."))
+            return words("The next round begins.")
         text = words("Waiting for {who}", who=name_list([plain(names[s]) for s in others]))
         if left is not None:
             text += words(" (at most {seconds} s more)", seconds=left)
-        return shown(text)
+        return text
 
     @property
     def takes_keys(self) -> bool:

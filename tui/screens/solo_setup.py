@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Label, Static
 from core import BOT_LEVELS
 from tui.base import settings
 from tui.base.game_names import game_name
-from tui.base.i18n import N_, key_label, shown, t, words
+from tui.base.i18n import N_, key_label, t, words
 from tui.base.names import MAX_NAME_LENGTH, bot_names
 from tui.base.seats import level_name
 from tui.table.plans import SoloSetup, StartSolo
@@ -93,7 +93,7 @@ class SoloSetupScreen(Screen[None]):
                 id="name",
             )
             yield Label(t("Game"))
-            yield Cycler([(shown(game_name(g)), g) for g in games], game, id="game")
+            yield Cycler([(game_name(g), g) for g in games], game, id="game")
             yield Label(t("Players"))
             fewest = min(g.min_players for g in games)
             yield Cycler(
@@ -108,7 +108,7 @@ class SoloSetupScreen(Screen[None]):
             for seat in range(1, self.max_bots + 1):
                 yield Label(id=f"seat-{seat}")
                 yield Cycler(
-                    [(shown(level_name(level)), level) for level in BOT_LEVELS],
+                    [(level_name(level), level) for level in BOT_LEVELS],
                     levels[seat - 1],
                     id=f"level-{seat}",
                 )

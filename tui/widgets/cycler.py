@@ -19,10 +19,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.base.i18n import t
+from tui.base.layout import cell
 
 
 class Cycler(Widget, can_focus=True):
-    """Shows `◀ label ▶`; `value` is the chosen choice's value (labels laid out, as by `t`)."""
+    """Shows `◀ label ▶`; `value` is the chosen choice's value (labels in reading order, as
+    `t` gives them)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", t("Previous choice"), show=False),
@@ -62,7 +64,8 @@ class Cycler(Widget, can_focus=True):
 
     def render(self) -> Text:
         label = self.choices[self.index][0]
-        return Text(f"◀ {label}{' ' * (self.widest - cell_len(label))} ▶")
+        padding = " " * (self.widest - cell_len(label))
+        return Text(f"◀ {cell(label)}{padding} ▶")  # the arrows stay put: the label is a cell
 
     @property
     def widest(self) -> int:

@@ -10,7 +10,10 @@ the border says how many new lines wait below.
 Textual's `Log` does not wrap either: a line wider than the log was cut at its right edge ("got
 ♠S5 ♦D4 ♦D6 ♣C7 ♣C9 from Chl"). Lines are cut at spaces to the log's width as they are written,
 the rest indented, so every game's log reads whole at 80 columns without each game wrapping;
-a resize cuts them again to the new width (issue 25: they kept the old width's cuts).
+a resize cuts them again to the new width (issue 25: they kept the old width's cuts). A line
+that reads right to left (Persian) is cut the same way, in reading order, and set against the
+right edge with its continuations indented from there (each line is laid out where it is drawn:
+tui/base/layout.py).
 """
 
 from __future__ import annotations
@@ -19,10 +22,12 @@ import textwrap
 from collections.abc import Iterable
 from typing import Any
 
+from rich.cells import cell_len
 from textual import events
 from textual.widgets import Log
 
 from tui.base.i18n import t, tn
+from tui.base.layout import reads_right_to_left
 
 MAX_LINES = 2000  # older lines go: a long match or a chatty table never grows without bound
 LOG_WIDTH = 74  # cells of a line in an 80-column screen's log, before the log is laid out
@@ -30,14 +35,24 @@ MIN_WIDTH = 20  # narrower than this the log is not laid out yet (or hardly visi
 
 
 def wrapped(lines: Iterable[str], width: int = LOG_WIDTH) -> list[str]:
-    """`lines` (each may hold newlines) cut at spaces to `width` cells, continuations indented."""
+    """`lines` (each may hold newlines) cut at spaces to `width` cells, continuations indented
+    (from the right, flush right, for a line that reads right to left)."""
     out = []
     for line in lines:
         for part in line.split("\n"):
-            out.extend(
-                textwrap.wrap(part, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
-            )
+            cut = textwrap.wrap(part, width, subsequent_indent="  ", break_on_hyphens=False)
+            if cut and reads_right_to_left(part):
+                cut = [right_aligned(piece, width) for piece in cut]
+            out.extend(cut or [""])
     return out
+
+
+def right_aligned(piece: str, width: int) -> str:
+    """A right-to-left line's piece against the right edge of `width` cells, its indent (a
+    continuation's) on the right, where its reader starts."""
+    core = piece.lstrip(" ")
+    indent = " " * (len(piece) - len(core))
+    return " " * max(width - cell_len(piece), 0) + core + indent
 
 
 class WrappingLog(Log):

@@ -11,7 +11,7 @@ from typing import Any
 from textual.widgets import Label
 
 from core.api import Option
-from tui.base.i18n import listing, shown, t, words
+from tui.base.i18n import listing, t, words
 from tui.widgets.cycler import Cycler
 
 
@@ -57,7 +57,7 @@ def option_rows(
         value = values.get(spec.name, spec.default)
         if value not in spec.values():
             value = spec.default
-        choices = [(shown(value_label(spec, v)), v) for v in spec.values()]
+        choices = [(value_label(spec, v), v) for v in spec.values()]
         label = Label(t(spec.label), classes=f"option-label opt-{game_id}")
         label.tooltip = t(spec.help)
         cycler = Cycler(choices, value, id=f"opt-{game_id}-{spec.name}")

@@ -1,12 +1,9 @@
-"""Markdown for a right-to-left language, laid out for a left-to-right terminal.
-
-Textual's `Markdown` wraps a paragraph after it is drawn, left to right: a Persian paragraph
-put in visual order first (tui/base/bidi.py) would then be cut in the wrong places, its first
-words landing on the last line. So a Persian text is wrapped here, in reading order, to the
-width it is drawn at; then each line is shaped and reordered by itself and set against the
-right edge, where a Persian reader starts. The rules texts in Persian keep to the Markdown this
-reads: headings, paragraphs, bullet and numbered lists (one level) and **bold** (shown plain:
-a bold run reordered with its line would need the styles reordered too).
+"""Markdown for a right-to-left language: Textual's `Markdown` sets a paragraph and its list
+marks from the left. Here a Persian text is cut into lines in reading order, to the width it
+is drawn at, each list item's lines hanging under its mark; each line is then laid out where
+it is drawn (tui/base/layout.py), after the blank that sets it against the right edge, where
+a Persian reader starts. The rules texts in Persian keep to the Markdown this reads: headings,
+paragraphs, bullet and numbered lists (one level) and **bold** (shown plain).
 """
 
 from __future__ import annotations
@@ -15,10 +12,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from tui.base.bidi import cut, flush_right
+from tui.base.bidi import cut
 
 ITEM = re.compile(r"(?:[-*]|\d+\.)\s+")
 BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -65,8 +63,7 @@ def blocks(markdown: str) -> Iterator[Block]:
 
 
 class RightToLeftMarkdown:
-    """A Rich renderable: the text's blocks wrapped to the width given, each line laid out
-    right to left and set against the right edge."""
+    """A Rich renderable: the text's blocks cut to the width given, each line flush right."""
 
     def __init__(self, markdown: str) -> None:
         self.blocks = list(blocks(markdown))
@@ -79,4 +76,4 @@ class RightToLeftMarkdown:
             style = "bold underline" if block.level == 1 else "bold" if block.level else ""
             lead = f"{block.mark} " if block.mark else ""  # a list item's lines hang under it
             for line in cut(block.text, width, lead):
-                yield Text(flush_right(line, width), style=style)
+                yield Text(" " * max(width - cell_len(line), 0) + line, style=style)

@@ -11,8 +11,9 @@ from typing import Any
 from rich.text import Text
 
 from core import get_game
-from tui.base.i18n import listing, shown, t, words
-from tui.base.names import name_cell, not_ready_words
+from tui.base.i18n import listing, t, words
+from tui.base.layout import cell
+from tui.base.names import not_ready_words, plain
 from tui.base.seats import level_name
 from tui.widgets.options import options_text, seconds_text
 
@@ -21,23 +22,25 @@ AWAY_CHOICES = (None, 30.0, 60.0, 120.0)  # seconds before a bot plays for an aw
 
 def away_label(seconds: float | None) -> str:
     """An away-bot choice, laid out: 'off', '30 s'."""
-    return t("off") if seconds is None else shown(seconds_text(seconds))
+    return t("off") if seconds is None else seconds_text(seconds)
 
 
 def seat_line(seat: dict[str, Any], index: int, mine: int | None) -> Text:
     """'1  Zoe (you)', '2  open', '3  Bo (away)', '4  Ana — bot, normal' (the seat's number
-    first, the rest laid out)."""
+    first, on the left like the other columns; the rest a cell of its own, laid out once where
+    it is drawn)."""
     number = f"{index + 1}  "
     if seat["kind"] == "open":
-        return Text(number) + Text(t("open"), style="italic")
-    name = name_cell(seat["name"] or "?")
+        return Text(number) + Text(cell(t("open")), style="italic")
+    name = plain(seat["name"] or "?")
     if seat["kind"] == "bot":
-        return Text(number + t("{name} — bot, {level}", name=name, level=level_name(seat["level"])))
+        said = t("{name} — bot, {level}", name=name, level=level_name(seat["level"]))
+        return Text(number + cell(said))
     if index == mine:
-        return Text(number + t("{name} (you)", name=name), style="bold")
+        return Text(number + cell(t("{name} (you)", name=name)), style="bold")
     if not seat["connected"]:
-        return Text(number + t("{name} (away)", name=name))
-    return Text(number + shown(name))
+        return Text(number + cell(t("{name} (away)", name=name)))
+    return Text(number + cell(name))
 
 
 def open_seats_text(lobby: dict[str, Any]) -> str | None:
@@ -79,4 +82,4 @@ def settings_text(lobby: dict[str, Any]) -> str:
             level=level_name(level),
             seconds=seconds,
         )
-    return shown(words("Options: {options} · Away players: {bot}", options=options, bot=bot))
+    return words("Options: {options} · Away players: {bot}", options=options, bot=bot)

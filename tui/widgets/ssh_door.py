@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import Static
 
-from tui.base.i18n import N_, shown, words
+from tui.base.i18n import N_, words
 from tui.widgets.door_switch import DoorKind, DoorSwitch
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def door_text(door: SshDoor, hosts: list[str]) -> str:
             count=door.refused,
             last=door.last_refusal,
         )
-    return shown(f"{line}\n{key}")
+    return f"{line}\n{key}"
 
 
 class SshDoorLine(Static):

@@ -14,7 +14,8 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from tui.base.i18n import tn
-from tui.base.names import name_cell
+from tui.base.layout import cell
+from tui.base.names import plain
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
 FULL = "█"
@@ -32,12 +33,12 @@ def bar(value: float, top: float, width: int) -> str:
 
 
 def fit(text: str, width: int) -> str:
-    """`text` padded or cut (with …) to `width` cells."""
-    if cell_len(text) <= width:
-        return text + " " * (width - cell_len(text))
-    shown = Text(text)
-    shown.truncate(width, overflow="ellipsis")
-    return shown.plain + " " * (width - cell_len(shown.plain))
+    """`text` padded or cut (with …) to `width` cells, as a cell of its own."""
+    if cell_len(text) > width:
+        cut = Text(text)
+        cut.truncate(width, overflow="ellipsis")
+        text = cut.plain
+    return cell(text) + " " * (width - cell_len(text))  # a cell of its own, padded outside it
 
 
 def standings_text(
@@ -57,13 +58,13 @@ def standings_text(
         name = str(row["player"])
         rank = f"{row['rank']}=" if row.get("tied") else str(row["rank"])
         mark = "»" if name == me else " "
-        drawn = fit(name_cell(name), NAME_WIDTH)
+        drawn = fit(plain(name), NAME_WIDTH)
         line = f"{mark}{rank:>3} {drawn} {fit(status.get(name, ''), STATUS_WIDTH)} "
         points = float(row["points"])
         games = int(row["games"])
         out.append(line, style="bold" if name == me else "")
         out.append(fit(bar(points, top, room), room), style="green")
         played = tn("{count} game", "{count} games", games)
-        out.append(f"{points:7.2f}  {played}\n")
+        out.append(f"{points:7.2f}  {cell(played)}\n")
     out.rstrip()
     return out

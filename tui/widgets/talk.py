@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.widgets import Input
 
 from net.protocol import MAX_CHAT  # what the host accepts (net/PROTOCOL.md)
-from tui.base.i18n import N_, shown, t, words, words_n
+from tui.base.i18n import N_, t, words, words_n
 from tui.base.names import plain
 from tui.base.seats import name_list
 from tui.widgets.text_input import TextInput
@@ -23,13 +23,8 @@ from tui.widgets.text_input import TextInput
 
 def talk_line(message: dict[str, Any]) -> str:
     """A chat line ('Ann: hello', 'Bo (watching): hi') or a notice ('· Ann dropped'), a
-    notice in the reader's language when the host sent it as data (net/PROTOCOL.md); laid
-    out for the log."""
-    return shown(talk_words(message))
-
-
-def talk_words(message: dict[str, Any]) -> str:
-    """`talk_line` in reading order (the plain line mode says it as it is)."""
+    notice in the reader's language when the host sent it as data (net/PROTOCOL.md), in
+    reading order (the screen lays it out where it is drawn; the plain mode says it as it is)."""
     if message["type"] == "notice":
         return f"· {notice_words(message)}"
     watching = words(" (watching)") if message.get("seat") is None else ""

@@ -19,7 +19,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Collapsible, Static
 
-from tui.base.i18n import N_, shown, words
+from tui.base.i18n import N_, words
 from tui.widgets.door_switch import DoorKind, DoorSwitch
 
 if TYPE_CHECKING:
@@ -60,14 +60,12 @@ def door_line(door: WebDoor) -> str:
     inside = words("{count}/{most} in", count=len(door.sessions), most=door.max_sessions)
     everywhere = words(" (listening on every interface)") if door.everywhere else ""
     urls = words(" or ").join(lan_urls(door))
-    return shown(
-        words(
-            "Browsers: {urls}{everywhere} · {inside} · {access}",
-            urls=urls,
-            everywhere=everywhere,
-            inside=inside,
-            access=access,
-        )
+    return words(
+        "Browsers: {urls}{everywhere} · {inside} · {access}",
+        urls=urls,
+        everywhere=everywhere,
+        inside=inside,
+        access=access,
     )
 
 

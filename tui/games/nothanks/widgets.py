@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from core.nothanks import card_points, runs
-from tui.base.i18n import N_, shown, t, tn, words, words_n
+from tui.base.i18n import N_, t, tn, words, words_n
 from tui.base.messages import StateMessage
 from tui.base.seats import PLAYER_WIDTH, is_you, seat_label
 
@@ -87,7 +87,7 @@ class OfferPanel(Static):
         text = Text()
         text.append(f"╭────╮\n│    │\n│ {face} │\n│    │\n╰────╯\n", style="bold")
         on_it = words("{tokens} on it", tokens=tokens(view["pot"]))
-        text.append(shown(on_it) + "\n", style="bold")
+        text.append(on_it + "\n", style="bold")
         text.append(tn("{count} card in the deck", "{count} cards in the deck", view["deck_left"]))
         self.update(text)
 

@@ -21,7 +21,7 @@ from textual.widgets import Button, Static
 
 from core.pasovec.dice import COLOURS, LETTERS, sum_span
 from core.pasovec.odds import card_chances, card_costs, roll_odds
-from tui.base.i18n import shown, t, words
+from tui.base.i18n import t, words
 from tui.base.messages import StateMessage
 from tui.base.seats import seat_label
 from tui.games.pasovec.words import TOKENS, decision_short, dice_text, own_choice
@@ -101,11 +101,11 @@ class PlayersPanel(Static):
         table.add_column(heading, no_wrap=True, width=DECISION_CELLS)
         for seat in range(view["players"]):
             if deciding and seat == me and view["decision"] is not None:
-                decision = shown(own_choice(view["decision"], view["sum"]))
+                decision = own_choice(view["decision"], view["sum"])
             elif deciding:
                 decision = t("decided ✓") if seat in view["decided"] else t("deciding…")
             else:
-                decision = shown(decision_short(last[seat])) if seat in last else ""
+                decision = decision_short(last[seat]) if seat in last else ""
             rolling = seat == view["active"] and not view["over"]
             table.add_row(
                 "▶" if rolling else "",
@@ -194,7 +194,7 @@ class CardCell(Static):
             self.index = index
 
     def __init__(self, index: int) -> None:
-        super().__init__(markup=False, classes="card")
+        super().__init__(markup=False, classes="card first" if index == 0 else "card")
         self.index = index
 
     def on_click(self, event: events.Click) -> None:

@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from core import IllegalMove
 from core.rummikub.play import MELD_POINTS
-from tui.base.i18n import listing, numeral, shown, t, words
+from tui.base.i18n import listing, numeral, t, words
 from tui.base.messages import StateMessage
 from tui.base.names import refusal_words
 from tui.base.seats import seat_names
@@ -190,7 +190,7 @@ class RummikubScreen(GameScreen):
         )
         title = t("Table — pool {pool} — racks {counts}", pool=view["pool_left"], counts=counts)
         self.retitle(scroll, "border_title", title)
-        self.retitle(scroll, "border_subtitle", shown(self.meld_text()))
+        self.retitle(scroll, "border_subtitle", self.meld_text())
 
     def retitle(self, widget: Widget, attr: str, text: str) -> None:
         """Set a border's title or subtitle as plain text (names are not markup), only when it
@@ -256,7 +256,7 @@ class RummikubScreen(GameScreen):
         end = last_entry(view, "game_end")
         if end is None:
             return super().round_summary(state)
-        title = shown(game_end_line(end, seat_names(state)))
+        title = game_end_line(end, seat_names(state))
         nxt = t("Game {game} of {games} comes next.", game=end["game_no"] + 1, games=view["games"])
         return title, Group(match_table(state, end["game_no"]), Text(f"\n{nxt}"))
 
