@@ -39,6 +39,7 @@ class Visitor:
     name: str = ""
     again: str = ""
     languages: tuple[str, ...] = ()  # theirs, most wanted first (browser, SSH client's locale)
+    plain: bool = False  # asked for the plain line mode (SSH user `plain`: screen readers)
 
 
 def set_password(text: str | None) -> None:

@@ -86,12 +86,19 @@ class DoorApp(GamenightApp):
         self.exit()
 
 
-def run_door(port: int, who: str, table: str = "", name: str = "", again: str = "") -> int:
-    """Run the door's app in this terminal; the exit status for `gamenight door`."""
+def run_door(
+    port: int, who: str, table: str = "", name: str = "", again: str = "", plain: bool = False
+) -> int:
+    """Run the door's app in this terminal (`plain`: the plain line mode, tui/plain/); the
+    exit status for `gamenight door`."""
     folder = door_data_dir(who)
     os.environ["GAMENIGHT_DATA_DIR"] = str(folder)
     # The name this person sat down with is remembered in their own folder, never in the
     # host's settings (which would then offer a guest's name to the host).
     os.environ["GAMENIGHT_CONFIG_DIR"] = str(folder / "config")
+    if plain:
+        from tui.plain.run import run_plain_door
+
+        return run_plain_door(port, table, door_player(port, who, name), again)
     DoorApp(port, who, table, name, again).run()
     return 0

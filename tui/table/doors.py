@@ -44,6 +44,7 @@ def door_command(port: int, visitor: Visitor, table: str = "") -> list[str]:
     extra = [f"--table={table}"] if table else []
     extra += [f"--name={visitor.name}"] if visitor.name else []
     extra += [f"--again={visitor.again}"] if visitor.again else []
+    first += ["--plain"] if visitor.plain else []  # lines for a screen reader (tui/plain/)
     door = [sys.executable, "-m", DOOR_PROGRAM, *first, "door", str(port)]
     return [*door, *extra, f"--who={visitor.who}"]
 

@@ -57,6 +57,11 @@ def open_seats_text(lobby: dict[str, Any]) -> str | None:
 
 def settings_text(lobby: dict[str, Any]) -> str:
     """The game's options and the away-bot setting, in one line (laid out)."""
+    return shown(settings_words(lobby))
+
+
+def settings_words(lobby: dict[str, Any]) -> str:
+    """`settings_text` in reading order (the plain line mode says it as it is)."""
     values = {**lobby["game_options"], **lobby["options"]}
     options = options_text(get_game(lobby["game"]).option_specs, values) or words("no options")
     if not lobby["settings"].get("hints", True):
@@ -79,4 +84,4 @@ def settings_text(lobby: dict[str, Any]) -> str:
             level=level_name(level),
             seconds=seconds,
         )
-    return shown(words("Options: {options} · Away players: {bot}", options=options, bot=bot))
+    return words("Options: {options} · Away players: {bot}", options=options, bot=bot)
