@@ -49,3 +49,16 @@ async def test_the_ssh_user_plain_plays_a_whole_game_in_lines() -> None:
     finally:
         await table.door.close()
         await table.host.close()
+
+
+async def test_f2_at_the_doors_welcome_asks_for_the_plain_mode() -> None:
+    """A person who came in by the usual user name can still have lines: F2 at the welcome (even
+    from the name's field) ends the full-screen app asking for them (`run_door` goes on in
+    the plain mode in the same terminal)."""
+    from tests.tui.pilots import SIZE
+    from tui.programs.door import DoorApp
+
+    app = DoorApp(47474, "zoe", "Zoe's table")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("K", "i", "f2")
+    assert app.return_value == "plain"

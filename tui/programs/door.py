@@ -96,9 +96,8 @@ def run_door(
     # The name this person sat down with is remembered in their own folder, never in the
     # host's settings (which would then offer a guest's name to the host).
     os.environ["GAMENIGHT_CONFIG_DIR"] = str(folder / "config")
-    if plain:
+    if plain or DoorApp(port, who, table, name, again).run() == "plain":  # F2 at the welcome
         from tui.plain.run import run_plain_door
 
         return run_plain_door(port, table, door_player(port, who, name), again)
-    DoorApp(port, who, table, name, again).run()
     return 0
