@@ -9,12 +9,15 @@ this process, with the same bots, journal and clock.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from tui.base import settings
 from tui.base.i18n import listing, words
 from tui.base.names import plain
 from tui.plain.browse import found_table
+from tui.plain.club import club_night, seat_drawn
 from tui.plain.frame import PlainTable
 from tui.plain.lines import Lines
 from tui.plain.setup import solo_setup
@@ -27,10 +30,13 @@ class Courier:
     in a conversation of lines (the state messages themselves say what to say); a hosted
     table's bots pause as the app's would ($GAMENIGHT_BOT_DELAY)."""
 
-    def __init__(self) -> None:
+    def __init__(self, heard: Callable[[Any], None] | None = None) -> None:
         self.bot_delay = settings.default_bot_delay()
+        self.heard = heard  # a club's draws are heard here (tui/plain/club.py)
 
     def post_message(self, message: Any) -> bool:
+        if self.heard is not None:
+            self.heard(message)
         return True
 
 
@@ -103,15 +109,16 @@ async def joining(lines: Lines, plan: JoinPlan) -> int:
         return 1
     where = f"{address}:{port}"
     lines.say(words("Joining {where}…", where=where))
+    seats: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    courier = Courier(lambda message: seat_drawn(message, seats))
     try:
-        link = await open_join(Courier(), address, port, plan, spectate=plan.spectate)  # type: ignore[arg-type]
+        link = await open_join(courier, address, port, plan, spectate=plan.spectate)  # type: ignore[arg-type]
     except Exception as err:  # any failure to connect is said, never a crash
         lines.say(refusal_words(err, where))
         return 1
     if not isinstance(link, TableLink):
-        await link.leave()
-        lines.say(words("That address is a club night: the plain mode sits at its tables only."))
-        return 1
+        await club_night(lines, link, seats, sit)
+        return 0
     await sit(lines, link)
     return 0
 

@@ -472,7 +472,11 @@ def _plain(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if command == "replay":
         return run_plain(replay=args.file)
     if command == "club":
-        parser.error(words("the plain mode has no club nights yet: join a club's table instead"))
+        parser.error(
+            words(
+                "the plain mode does not host club nights yet: join one with gamenight --plain join"
+            )
+        )
     return run_plain(menu=True)
 
 
