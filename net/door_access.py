@@ -40,6 +40,7 @@ class Visitor:
     name: str = ""
     again: str = ""
     languages: tuple[str, ...] = ()  # theirs, most wanted first (browser, SSH client's locale)
+    plain: bool = False  # asked for the plain line mode (SSH user `plain`: screen readers)
 
     def secrets(self) -> dict[str, str]:
         """What the door's program is told only by an inherited pipe (net/handoff.py), never

@@ -64,7 +64,8 @@ PASSED_ENV = ("LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "COLORTERM")  # a cli
 LOCALE_ENV = ("LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "LANGUAGE")  # the host's, dropped
 # when the client sent a locale of its own (else the host's LC_ALL would outrank its LANG)
 
-GENERIC_USERS = frozenset({"play", "gamenight", "guest"})  # user names that are no one's name
+GENERIC_USERS = frozenset({"play", "gamenight", "guest", "plain"})  # no one's name
+PLAIN_USER = "plain"  # `ssh -p PORT plain@host`: the plain line mode, for screen readers
 HANDLE = re.compile(r"p-([0-9a-f]{12})([0-9a-f]{12})")
 KEY_WHO = door_access.KEY_WHO_PREFIX
 # User names never offered, logged or shown as names: anything starting like a door identity
@@ -327,7 +328,7 @@ class DoorServer(asyncssh.SSHServer):
             host = self.conn.get_extra_info("sockname")[0]
             where = f"[{host}]" if ":" in host else host
             again = f"ssh -p {self.door.port} {who}@{where}"
-        return door_access.Visitor(who, name, again)
+        return door_access.Visitor(who, name, again, plain=user.casefold() == PLAIN_USER)
 
     def connection_requested(self, *args: object) -> bool:
         return self._no_forwarding("port forwarding (direct-tcpip)")

@@ -45,17 +45,6 @@ if TYPE_CHECKING:
     from tui.table.link import ShowTable, TableLink, TakeSeat
     from tui.table.replays import Replay
 
-DEFAULT_BOT_DELAY = 0.8
-BOT_DELAY_ENV = "GAMENIGHT_BOT_DELAY"
-
-
-def default_bot_delay() -> float:
-    """Seconds a bot waits before moving: $GAMENIGHT_BOT_DELAY, else 0.8."""
-    try:
-        return max(0.0, float(os.environ.get(BOT_DELAY_ENV, DEFAULT_BOT_DELAY)))
-    except ValueError:
-        return DEFAULT_BOT_DELAY
-
 
 def last_game() -> str | None:
     """The game played last, solo or at a LAN table (else the last solo set-up's), or None."""
@@ -95,7 +84,7 @@ class GamenightApp(App[None]):
         used last time."""
         layout.install()  # every line drawn is laid out there, once (Persian)
         super().__init__()
-        self.bot_delay = default_bot_delay() if bot_delay is None else bot_delay
+        self.bot_delay = settings.default_bot_delay() if bot_delay is None else bot_delay
         self.seed = seed
         self.last_setup: SoloSetup | None = None
         self.games_started = 0

@@ -134,3 +134,51 @@ async def test_rummikub_refusals_are_said_in_the_drafts_words() -> None:
     assert table.said[-1] == "Not here: split a set on one of its tiles after the first."
     lines.apply("")
     assert table.said[-1].startswith("No play to apply")
+
+
+def test_the_logs_cards_and_tiles_are_said_in_words() -> None:
+    from tui.plain.papayoo import said_cards
+    from tui.plain.rummikub import said_tiles
+
+    assert said_cards("Chloé took 13 points: Ana led ♦D1, Bruno ¤P13") == (
+        "Chloé took 13 points: Ana led diamonds 1, Bruno Payoos 13"
+    )
+    assert said_cards("The die shows ♠S: the Papayoo is ♠S7 (40 points)") == (
+        "The die shows spades: the Papayoo is spades 7 (40 points)"
+    )
+    names = ["You", "Ana"]
+    assert said_tiles("Ana laid R3–R9 and K7 B7 J.", names) == (
+        "Ana laid red 3–red 9 and black 7 blue 7 joker."
+    )
+    assert said_tiles("K9 drew a tile.", ["You", "K9"]) == "K9 drew a tile."  # a name: kept
+
+
+class Link:
+    """What the frame reads of a table link before any message came."""
+
+    game_id = "rummikub"
+    solo = True
+    lan = False
+    host = None
+    hints = True
+    showing = None
+
+    def listen(self, push: object) -> None: ...
+
+
+async def test_a_turn_clock_is_told_at_30_and_10_seconds_left() -> None:
+    import asyncio
+    import io
+
+    from tui.plain.frame import PlainTable
+    from tui.plain.lines import Lines
+
+    out = io.StringIO()
+    table = PlainTable(Lines(out, io.StringIO()), Link())  # type: ignore[arg-type]
+    table._time({"seat": 0, "clock": {"seats": [0], "seconds": 60, "seconds_left": 30.3}})
+    assert len(table._clock) == 2  # at 30 and at 10 seconds left
+    async with asyncio.timeout(10):
+        while "30 seconds left." not in out.getvalue():
+            await asyncio.sleep(0.02)
+    table._time({"seat": 0, "clock": {"seats": [1], "seconds": 60, "seconds_left": 50}})
+    assert table._clock == []  # another seat's clock: nothing told, the old one cancelled

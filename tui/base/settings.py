@@ -18,6 +18,17 @@ import platformdirs
 from tui.base.i18n import words
 
 FILE = "settings.json"
+DEFAULT_BOT_DELAY = 0.8
+BOT_DELAY_ENV = "GAMENIGHT_BOT_DELAY"
+
+
+def default_bot_delay() -> float:
+    """Seconds a bot waits before moving: $GAMENIGHT_BOT_DELAY, else 0.8 (the app's and the
+    plain mode's default)."""
+    try:
+        return max(0.0, float(os.environ.get(BOT_DELAY_ENV, DEFAULT_BOT_DELAY)))
+    except ValueError:
+        return DEFAULT_BOT_DELAY
 
 
 def config_dir() -> Path:

@@ -26,7 +26,9 @@ from tui.base.names import error_words, plain, refused_move
 from tui.base.seats import name_list, seat_names
 from tui.games import rules_text
 from tui.plain.commands import Command, call, find, help_lines
+from tui.plain.games import presenter_class
 from tui.plain.lines import Lines
+from tui.plain.lobby import LobbyLines
 from tui.plain.presenter import Presenter
 from tui.screens.final import verdict
 from tui.table.link import TableLink
@@ -39,10 +41,10 @@ LOG_DEFAULT = 10  # lines `log` says without a number
 class PlainTable:
     """One seat at one table, as lines. `run` converses until the player leaves."""
 
-    def __init__(self, lines: Lines, link: TableLink, presenter: type[Presenter]) -> None:
+    def __init__(self, lines: Lines, link: TableLink) -> None:
         self.lines = lines
         self.link = link
-        self.game = presenter(self)
+        self.game: Presenter = presenter_class(link.game_id)(self)
         self.state: StateMessage | None = None
         self.logged = 0  # log entries said
         self.turn_key: tuple[Any, ...] | None = None  # the decision whose turn was said
@@ -50,6 +52,8 @@ class PlainTable:
         self.hinting = False
         self.done = asyncio.Event()  # the table is left (or gone)
         self._clock: list[asyncio.TimerHandle] = []
+        self.lobby = LobbyLines(link)
+        link.listen(self.hear)  # before the link starts: its first messages are heard too
 
     # ---- saying -------------------------------------------------------------------------
     def say(self, *texts: str) -> None:
@@ -71,6 +75,8 @@ class PlainTable:
         kind = message["type"]
         if kind == "state":
             self.show(message)
+        elif kind == "lobby" and not self.link.solo:
+            self.say(*self.lobby.changed(message))
         elif kind in ("chat", "notice"):
             self.say(talk_line(message))
         elif kind == "error":
@@ -89,6 +95,9 @@ class PlainTable:
         view = state["view"]
         if self.state is not None and len(view["log"]) < self.logged:
             self.logged = 0  # a new game at this table
+        if view["game"] != self.game.GAME_ID:  # the host chose another game in the lobby
+            self.game = presenter_class(view["game"])(self)
+            self.logged = 0
         self.state = state
         self.game.new_state()
         names = seat_names(state)
@@ -113,16 +122,8 @@ class PlainTable:
         self.lines.prompt()
 
     def final_lines(self) -> list[str]:
-        """'Game over — Ana wins with 12 points', then every seat best first."""
         assert self.state is not None
-        head = words("Game over — {verdict}", verdict=verdict(self.state, self.game.SCORE_UNIT))
-        scores = self.game.scores()
-        ranked = [
-            words("{place}. {line}", place=place, line=scores[seat])
-            for place, seat in enumerate(self.game.order(), start=1)
-        ]
-        again = words("Game over: again plays another game, quit leaves.")
-        return [head, *ranked, again]
+        return final_lines(self.state, self.game)
 
     def status(self) -> str:
         """The turn if it is the player's move, else whom the table waits for."""
@@ -184,9 +185,6 @@ class PlainTable:
     # ---- the conversation ---------------------------------------------------------------
     async def run(self) -> None:
         """Read commands until the player leaves, the input ends or the table is gone."""
-        self.link.listen(self.hear)
-        if self.state is None and self.link.state is not None:
-            self.show(self.link.state)
         self.lines.prompt()
         reading = asyncio.ensure_future(self.lines.read())
         ending = asyncio.ensure_future(self.done.wait())
@@ -215,11 +213,8 @@ class PlainTable:
         if not word:
             self.lines.prompt()
             return
-        if self.state is None:
-            self.say(words("The game has not started yet."))
-            return
         number = getattr(self.game, "number", None)
-        if word.isdigit() and number is not None and self.my_move and not rest:
+        if word.isdigit() and number is not None and self.my_move and not rest and self.playing:
             await number(int(word))
             self.lines.prompt()
             return
@@ -231,9 +226,22 @@ class PlainTable:
         if not self.done.is_set():
             self.lines.prompt()
 
+    @property
+    def playing(self) -> bool:
+        """A game is shown (not the lobby before it, or before another)."""
+        return self.state is not None and self.link.showing != "lobby"
+
     def commands(self) -> list[Command]:
+        """What the player can type now: the game's own commands, then the table's."""
+        if not self.playing:
+            return self.lobby_commands()
+        game = [] if self.watching or self.over else self.game.commands()
+        return [*game, *self.asking_commands(), *self.seat_commands()]
+
+    def asking_commands(self) -> list[Command]:
+        """The answers on request, at every game."""
         playing = lambda: self.my_move and not self.watching  # noqa: E731
-        shared = [
+        return [
             Command(
                 "look",
                 N_("say the turn again, or whom the table waits for"),
@@ -265,13 +273,6 @@ class PlainTable:
             ),
             Command("rules", N_("the rules of this game"), self.rules, keys=("r",)),
             Command(
-                "say",
-                N_("say something to everyone at the table"),
-                self.talk,
-                usage="…",
-                now=lambda: self.link.lan,
-            ),
-            Command(
                 "hurry",
                 N_("skip the bots' pause before a move"),
                 lambda _: self.link.hurry(),
@@ -281,6 +282,18 @@ class PlainTable:
             Command(
                 "again", N_("play another game at this table"), self.again, now=lambda: self.over
             ),
+        ]
+
+    def seat_commands(self) -> list[Command]:
+        """Talk, help and leaving: at the game and in the lobby alike."""
+        return [
+            Command(
+                "say",
+                N_("say something to everyone at the table"),
+                self.talk,
+                usage="…",
+                now=lambda: self.link.lan,
+            ),
             Command(
                 "help",
                 N_("the commands you can use now"),
@@ -289,8 +302,18 @@ class PlainTable:
             ),
             Command("quit", N_("leave the table"), self.leave, keys=("q",)),
         ]
-        game = [] if self.watching or self.over else self.game.commands()
-        return [*game, *shared]
+
+    def lobby_commands(self) -> list[Command]:
+        """In the lobby: the host's set-up, reading it again, talk, help, leaving."""
+        return [
+            *self.lobby.commands(self.say),
+            Command("look", N_("say the lobby again"), self.look_lobby, keys=("l",)),
+            *self.seat_commands(),
+        ]
+
+    def look_lobby(self, _rest: str) -> None:
+        lobby = self.link.session.lobby
+        self.say(*(self.lobby.lines(lobby) if lobby else [words("waiting for the host")]))
 
     def log(self, rest: str) -> None:
         count = int(rest) if rest.isdigit() else LOG_DEFAULT
@@ -327,9 +350,7 @@ class PlainTable:
     def rules(self, _rest: str) -> None:
         """The rules for players, as plain lines (Markdown's marks taken off)."""
         assert self.state is not None
-        text = rules_text(self.state["view"]["game"]) or ""
-        lines = [MARKS.sub("", line).rstrip() for line in text.splitlines()]
-        self.say(*(line for line in lines if line.strip()))
+        self.say(*rules_lines(rules_text(self.state["view"]["game"]) or ""))
 
     def talk(self, rest: str) -> None:
         if rest:
@@ -342,6 +363,23 @@ class PlainTable:
 
     async def leave(self, _rest: str) -> None:
         self.done.set()
+
+
+def final_lines(state: StateMessage, game: Presenter) -> list[str]:
+    """'Game over — Ana wins with 12 points', then every seat best first, then what next."""
+    head = words("Game over — {verdict}", verdict=verdict(state, game.SCORE_UNIT))
+    scores = game.scores()
+    ranked = [
+        words("{place}. {line}", place=place, line=scores[seat])
+        for place, seat in enumerate(game.order(), start=1)
+    ]
+    return [head, *ranked, words("Game over: again plays another game, quit leaves.")]
+
+
+def rules_lines(text: str) -> list[str]:
+    """Rules in Markdown as plain lines: no heading marks, no emphasis, no blank lines."""
+    lines = [MARKS.sub("", line).rstrip() for line in text.splitlines()]
+    return [line for line in lines if line.strip()]
 
 
 MARKS = re.compile(r"^#+\s*|\*\*|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)|`")

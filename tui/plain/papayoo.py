@@ -3,19 +3,23 @@ may play (`play S7`, `play 7 spades`)."""
 
 from __future__ import annotations
 
+import re
 from itertools import groupby
 from typing import Any
 
 from core.papayoo.cards import ALL_CARDS, ORDER, RANK, SUIT
 from tui.base.i18n import N_, listing, words, words_n
 from tui.base.seats import name_list
-from tui.games.papayoo.widgets import SUIT_WORDS, log_line
+from tui.games.papayoo.widgets import SUIT_WORDS, SYMBOLS, log_line
 from tui.plain.commands import Command
 from tui.plain.faces import face_words, groups, read_faces
 from tui.plain.presenter import Presenter
 from tui.screens.round_summary import leaders_line
 
 CODES = frozenset(ALL_CARDS)
+SYMBOL_OF = "".join(SYMBOLS.values())
+CARD_FACE = re.compile(rf"([{SYMBOL_OF}])([SHDCP])(\d+)")  # card_text's '♠S7'
+SUIT_FACE = re.compile(rf"([{SYMBOL_OF}])([SHDCP])(?!\d)")  # the die's face, '♠S'
 
 
 def card_words(card: str) -> str:
@@ -35,6 +39,13 @@ def hand_words(cards: list[str]) -> str:
         for suit, group in suits
     ]
     return groups(said) or words("none")
+
+
+def said_cards(line: str) -> str:
+    """The screen's log line with its cards in words: '♠S7' (a symbol, then the code, as
+    `card_text` writes every card) becomes 'spades 7', the die's '♠S' 'spades'."""
+    line = CARD_FACE.sub(lambda found: card_words(found[2] + found[3]), line)
+    return SUIT_FACE.sub(lambda found: words(SUIT_WORDS[found[2]]), line)
 
 
 class PapayooLines(Presenter):

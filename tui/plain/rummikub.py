@@ -24,6 +24,7 @@ from tui.plain.presenter import Presenter
 
 NAMES = {"K": COLOURS["black"], "R": COLOURS["red"], "B": COLOURS["blue"], "O": COLOURS["orange"]}
 CODES = frozenset((*ALL_CODES, JOKER))
+TILE_WORD = re.compile(r"(?<!\w)(?:[KRBO](?:1[0-3]|[1-9])|J)(?!\w)")  # a tile's code alone
 TO = re.compile(r"^(?P<tiles>.+?)\s+to\s+(?P<set>\d+)$", re.IGNORECASE)
 AFTER = re.compile(r"^(?P<set>\d+)\s+after\s+(?P<tile>.+)$", re.IGNORECASE)
 MOVE = re.compile(r"^(?P<tile>.+?)\s+from\s+(?P<old>\d+)\s+to\s+(?P<new>\d+|new)$", re.IGNORECASE)
@@ -50,6 +51,14 @@ def rack_words(rack: list[str]) -> str:
     return groups(said) or words("none")
 
 
+def said_tiles(line: str, names: list[str]) -> str:
+    """The screen's log line with its tiles in words ('R7' -> 'red 7', 'J' -> 'joker'); the
+    players' names, which could look like a tile, are left as they are."""
+    if any(TILE_WORD.fullmatch(name) for name in names):
+        return line
+    return TILE_WORD.sub(lambda found: tile_words(found[0]), line)
+
+
 class RummikubLines(Presenter):
     GAME_ID = "rummikub"
     HINT = "core.rummikub.hints:hint"
@@ -62,7 +71,8 @@ class RummikubLines(Presenter):
         self.hint_table: list[list[str]] | None = None
 
     def log_line(self, entry: dict[str, Any], names: list[str]) -> str | None:
-        return log_line(entry, names)
+        line = log_line(entry, names)
+        return None if line is None else said_tiles(line, names)
 
     def new_state(self) -> None:
         """A draft per turn, as the screen keeps one (dropped once the turn is over)."""

@@ -1,76 +1,64 @@
-"""`gamenight --plain`: the plain line mode's program, from the command line to the table.
-
-A table link expects an app to post its "show this screen" messages to; here nothing switches
-screens (the conversation follows the state messages), so `Courier` takes them and lets them
-go. Everything else is the link the full-screen app uses: a solo table is the same host in
-this process, with the same bots, journal and clock.
-"""
+"""`gamenight --plain`: the plain line mode's programs, from the command line to the menu, a
+table or a replay (each in one asyncio loop, reading the terminal's lines)."""
 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import sys
+from collections.abc import Coroutine
+from pathlib import Path
 from typing import Any, TextIO
 
-from tui.base.i18n import words
-from tui.plain.frame import PlainTable
 from tui.plain.lines import Lines
-from tui.plain.presenter import Presenter
-from tui.plain.setup import solo_setup
-from tui.table.link import TableLink
-
-PRESENTERS = {
-    "nothanks": "tui.plain.nothanks:NoThanksLines",
-    "papayoo": "tui.plain.papayoo:PapayooLines",
-    "pasovec": "tui.plain.pasovec:PasovecLines",
-    "rummikub": "tui.plain.rummikub:RummikubLines",
-}
+from tui.plain.tables import door, hosting, joining, resumed, solo
+from tui.table.plans import HostPlan, JoinPlan
 
 
-def presenter_class(game_id: str) -> type[Presenter]:
-    module, name = PRESENTERS[game_id].split(":")
-    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
-
-
-class Courier:
-    """Stands in for the app toward a table link: the screens it asks for need no switching
-    in a conversation of lines (the state messages themselves say what to say)."""
-
-    def post_message(self, message: Any) -> bool:
-        return True
-
-
-def run_plain(game_id: str | None, out: TextIO | None = None, source: TextIO | None = None) -> int:
-    """A solo game in lines, its set-up asked first."""
+def run_plain(
+    game_id: str | None = None,
+    *,
+    menu: bool = False,
+    resume: bool = False,
+    replays: bool = False,
+    replay: Path | None = None,
+    host: HostPlan | None = None,
+    join: JoinPlan | None = None,
+    out: TextIO | None = None,
+    source: TextIO | None = None,
+) -> int:
+    """A game in lines: solo (its set-up asked first), or at a LAN table hosted or joined."""
     lines = Lines(out or sys.stdout, source or sys.stdin)
+    started: Coroutine[Any, Any, int | None]
+    if menu:
+        from tui.plain.menu import menu as main_menu
+
+        started = main_menu(lines)
+    elif resume:
+        started = resumed(lines)
+    elif replays:
+        from tui.plain.replay import replays as kept
+
+        started = kept(lines)
+    elif replay is not None:
+        from tui.plain.replay import replay_file
+
+        started = replay_file(lines, replay)
+    elif host is not None:
+        started = hosting(lines, host)
+    elif join is not None:
+        started = joining(lines, join)
+    else:
+        started = solo(lines, game_id)
     try:
-        return asyncio.run(solo(lines, game_id))
+        return asyncio.run(started) or 0
     except KeyboardInterrupt:
         return 130
 
 
-async def solo(lines: Lines, game_id: str | None) -> int:
-    from tui.table.solo import open_solo
-
-    setup = await solo_setup(lines, game_id)
-    if setup is None:
-        return 0
+def run_plain_door(port: int, table: str, offered: str, again: str) -> int:
+    """The plain mode behind a door (SSH user `plain`): the door's one table, the name asked."""
+    lines = Lines(sys.stdout, sys.stdin)
     try:
-        link = open_solo(Courier(), setup)  # type: ignore[arg-type]
-    except (ValueError, OSError) as err:
-        lines.say(words("Cannot start the game: {err}", err=err))
-        return 1
-    await sit(lines, link)
-    return 0
-
-
-async def sit(lines: Lines, link: TableLink) -> None:
-    """Converse at the table until the player leaves, then leave it."""
-    table = PlainTable(lines, link, presenter_class(link.game_id))
-    link.start()
-    try:
-        await table.run()
-    finally:
-        await link.leave()
-        lines.say(words("You left the table."))
+        return asyncio.run(door(lines, port, table, offered, again))
+    except KeyboardInterrupt:
+        return 130

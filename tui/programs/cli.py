@@ -441,11 +441,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tui.programs.arena import run_arena
 
         return run_arena(args)
+    plain = args.plain or os.environ.get(PLAIN_ENV, "") not in ("", "0")
     if args.command == "door":
         from tui.programs.door import run_door
 
-        return run_door(args.port, args.secrets_fd, args.table, args.name)
-    if args.plain or os.environ.get(PLAIN_ENV, "") not in ("", "0"):
+        return run_door(args.port, args.secrets_fd, args.table, args.name, plain=plain)
+    if plain:
         return _plain(args)
     from tui.app import run_app
 
@@ -471,14 +472,29 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _plain(args: argparse.Namespace) -> int:
-    """The plain line mode (tui/plain/): a solo game, its set-up asked as questions."""
-    if args.command not in (None, "play", "solo") or getattr(args, "resume", False):
-        build_parser().error(
-            words("the plain mode plays solo games: gamenight --plain solo [GAME]")
-        )
+    """The plain line mode (tui/plain/): the menu, a solo game (its set-up asked as questions)
+    or the one cut off, a LAN table hosted or joined, the replays."""
     from tui.plain.run import run_plain
 
-    return run_plain(getattr(args, "game", None))
+    command = args.command
+    if command in ("host", "join"):
+        player = args.player or settings.player_name()
+        if command == "host":
+            return run_plain(host=_host_plan(args, player))
+        return run_plain(join=_join_plan(args, player))
+    if command == "solo":
+        return run_plain(resume=True) if args.resume else run_plain(args.game)
+    if command == "replays":
+        return run_plain(replays=True)
+    if command == "replay":
+        return run_plain(replay=args.file)
+    if command == "club":
+        build_parser().error(
+            words(
+                "the plain mode does not host club nights yet: join one with gamenight --plain join"
+            )
+        )
+    return run_plain(menu=True)
 
 
 def _lan(args: argparse.Namespace, run_app: Callable[..., int]) -> int:
@@ -489,14 +505,17 @@ def _lan(args: argparse.Namespace, run_app: Callable[..., int]) -> int:
         apply_door_arguments(args)
         return run_app(host=plan, player=player)
     if args.command == "join":
-        join = JoinPlan(
-            player=player,
-            address=args.address,
-            spectate=args.spectate,
-            interfaces=",".join(args.mdns_interface) or None,
-        )
-        return run_app(join=join, player=player)
+        return run_app(join=_join_plan(args, player), player=player)
     return run_app()
+
+
+def _join_plan(args: argparse.Namespace, player: str) -> JoinPlan:
+    return JoinPlan(
+        player=player,
+        address=args.address,
+        spectate=args.spectate,
+        interfaces=",".join(args.mdns_interface) or None,
+    )
 
 
 def _host_plan(args: argparse.Namespace, player: str) -> HostPlan:

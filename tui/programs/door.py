@@ -118,9 +118,12 @@ class DoorApp(GamenightApp):
         self.exit()
 
 
-def run_door(port: int, secrets_fd: int, table: str = "", name: str = "") -> int:
+def run_door(
+    port: int, secrets_fd: int, table: str = "", name: str = "", plain: bool = False
+) -> int:
     """Run the door's app in this terminal for the person whose secrets (`who`, `again`) the
-    door handed over on `secrets_fd`; the exit status for `gamenight door`."""
+    door handed over on `secrets_fd` (`plain`: the plain line mode, tui/plain/); the exit
+    status for `gamenight door`."""
     from net.handoff import receive
 
     secrets = receive(secrets_fd)
@@ -133,5 +136,8 @@ def run_door(port: int, secrets_fd: int, table: str = "", name: str = "") -> int
     # The name this person sat down with is remembered in their own folder, never in the
     # host's settings (which would then offer a guest's name to the host).
     os.environ["GAMENIGHT_CONFIG_DIR"] = str(folder / "config")
-    DoorApp(port, who, table, name, again).run()
+    if plain or DoorApp(port, who, table, name, again).run() == "plain":  # F2 at the welcome
+        from tui.plain.run import run_plain_door
+
+        return run_plain_door(port, table, door_player(port, who, name), again)
     return 0

@@ -33,6 +33,13 @@ class DoorJoinScreen(Screen[None]):
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.quit", t("Leave"), key_display="esc"),
+        Binding(
+            "f2",
+            "plain",
+            t("Plain lines"),
+            priority=True,  # from the name's field too
+            tooltip=t("The table in plain lines, for a screen reader or a braille display"),
+        ),
     ]
     DEFAULT_CSS = """
     DoorJoinScreen { align: center middle; }
@@ -74,6 +81,11 @@ class DoorJoinScreen(Screen[None]):
                 dropped = t("Dropped? Come back to your seat with:")
                 yield Static(f"{dropped}\n{self.again}", id="again", markup=False)
         yield Footer()
+
+    def action_plain(self) -> None:
+        """F2: this person would rather have the plain line mode (tui/plain/): the door's
+        program goes on in lines, in the same terminal, from the name on."""
+        self.app.exit("plain")
 
     def on_mount(self) -> None:
         """Focus the name; with a seat token saved for it (a reload, a dropped connection),

@@ -56,7 +56,12 @@ def info_of(table: FoundTable) -> dict[str, Any]:
 
 def table_line(table: FoundTable) -> Text:
     """'Zoe's table · No Thanks! · 2/4 seats · lobby · 10.0.0.5:47474', as plain text (laid
-    out for the terminal).
+    out for the terminal)."""
+    return Text(table_words(table))
+
+
+def table_words(table: FoundTable) -> str:
+    """`table_line` in reading order (the plain line mode reads the list out as it is).
 
     The info came from the network: only text is looked up (a list or map as a game or phase
     would not even hash), and whatever else is there is shown as plain text."""
@@ -78,7 +83,7 @@ def table_line(table: FoundTable) -> Text:
             if phase_id != "over"
             else words("club night")
         )
-    return Text(" · ".join((plain(info.get("table")), game, seats, phase, where)))
+    return " · ".join((plain(info.get("table")), game, seats, phase, where))
 
 
 def is_club(table: FoundTable) -> bool:
@@ -86,18 +91,19 @@ def is_club(table: FoundTable) -> bool:
 
 
 def refusal(err: BaseException, where: str) -> str:
-    """Why joining failed, in words a person can act on (laid out for the status line)."""
+    """Why joining failed, in words a person can act on, in reading order (the screen lays
+    it out where it is drawn; the plain line mode says it as it is)."""
     from net.client import HandshakeError
 
     if isinstance(err, HandshakeError):
-        return t("The table refused you: {err}", err=error_words(err.code, err.params, err))
+        return words("The table refused you: {err}", err=error_words(err.code, err.params, err))
     if isinstance(err, ConnectionRefusedError):
-        return t("Nobody is hosting at {where} (connection refused).", where=where)
+        return words("Nobody is hosting at {where} (connection refused).", where=where)
     if isinstance(err, socket.gaierror):
-        return t("Unknown host in {where}: check the address.", where=where)
+        return words("Unknown host in {where}: check the address.", where=where)
     if isinstance(err, TimeoutError):
-        return t("No answer from {where}: check the address and the firewall.", where=where)
-    return t("Could not reach {where}: {err}", where=where, err=plain(err))
+        return words("No answer from {where}: check the address and the firewall.", where=where)
+    return words("Could not reach {where}: {err}", where=where, err=plain(err))
 
 
 class JoinScreen(Screen[None]):

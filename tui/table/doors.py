@@ -46,6 +46,7 @@ def door_command(port: int, visitor: Visitor, secrets_fd: int, table: str = "") 
     first = [f"--lang={language}"] if language else []  # the person's, not the host's
     extra = [f"--table={table}"] if table else []
     extra += [f"--name={visitor.name}"] if visitor.name else []
+    first += ["--plain"] if visitor.plain else []  # lines for a screen reader (tui/plain/)
     door = [sys.executable, "-m", DOOR_PROGRAM, *first, "door", str(port)]
     return [*door, *extra, f"--secrets-fd={secrets_fd}"]
 

@@ -59,7 +59,7 @@ def open_seats_text(lobby: dict[str, Any]) -> str | None:
 
 
 def settings_text(lobby: dict[str, Any]) -> str:
-    """The game's options and the away-bot setting, in one line (laid out)."""
+    """The game's options and the away-bot setting, in one line, in reading order."""
     values = {**lobby["game_options"], **lobby["options"]}
     options = options_text(get_game(lobby["game"]).option_specs, values) or words("no options")
     if not lobby["settings"].get("hints", True):
