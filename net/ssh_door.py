@@ -1,7 +1,7 @@
 """The SSH door: friends with nothing but an ssh client join the table from their terminal.
 
 Each SSH session that asks for a terminal and a shell gets its own Gamenight client — the
-command the door was given, e.g. `gamenight door PORT --who USER` — running in a pty of its own
+command the door was given, e.g. `gamenight door PORT --secrets-fd FD` — running in a pty of its own
 (net/pty_process.py) and joined to this table as one more player. Nothing else is offered:
 exec requests, subsystems (sftp), port forwarding of any kind, agent and X11 forwarding are
 refused, so the door is never a shell on the host's machine.

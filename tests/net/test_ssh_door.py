@@ -2,7 +2,8 @@
 
 A headless host on 127.0.0.1 with its SSH door; clients are asyncssh connections with a pty
 (tests/net/ssh_terminal.py), and once the real OpenSSH client. Each session runs the real
-door program (`gamenight door PORT --who USER`) in a pty, so these tests see what a friend sees.
+door program (`gamenight door PORT --secrets-fd FD`) in a pty, so these tests see what a
+friend sees.
 """
 
 from __future__ import annotations
