@@ -390,15 +390,14 @@ class Club:
         draws = [TableDraw.new(n, game_id, t.people, t.bots) for n, t in enumerate(drawn)]
         self._journal_members()
         self._note({"round": {"index": len(self.draws), "tables": [d.saved() for d in draws]}})
-        old, self.tables = self.tables, []
+        # The new round's tables are the club's before anything is awaited: a `club` message
+        # built meanwhile must show the round being played, never the last round "over".
+        opened = [ClubTable.make(draw, self.maker, len(self.draws)) for draw in draws]
+        old, self.tables = self.tables, list(opened)
         self.draws.append(drawn)
         for table in old:
             await table.close()
-        opened = []
-        for draw in draws:
-            table = ClubTable.make(draw, self.maker, len(self.draws) - 1)
-            self.tables.append(table)
-            opened.append(table)
+        for table in opened:
             await table.open(self.bind)
             self._watch(table)
         self._send_seats()

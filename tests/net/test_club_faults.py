@@ -318,3 +318,37 @@ async def test_a_club_killed_while_gathering_comes_back_with_its_members() -> No
         for bot in bots:
             await bot.close()
         stop(resumed, club)
+
+
+async def test_the_last_round_is_never_told_over_while_its_tables_open(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A `club` message built while the last round's tables open and the round before's close
+    (a busy host's fold timer, a member coming back) says the round is being played: a
+    member's program that read "over" then would stop coming back to a club still playing."""
+    club = Club(ClubPlan(("nothanks", "nothanks"), table_size=3, seed=2), name=None,
+                bind="127.0.0.1", joins=None)  # fmt: skip
+    await club.serve()
+    bots = await seated_bots(club, ["O0", "O1", "O2"])
+    seen: list[str] = []
+    opening, closing = ClubTable.open, ClubTable.close
+
+    async def open_and_look(table: ClubTable, bind: str) -> int:
+        seen.append(club._club_message()["phase"])
+        return await opening(table, bind)
+
+    async def close_and_look(table: ClubTable) -> None:
+        seen.append(club._club_message()["phase"])
+        await closing(table)
+
+    try:
+        await club.start_round()
+        await wait_for(lambda: not club.playing, 30)
+        monkeypatch.setattr(ClubTable, "open", open_and_look)
+        monkeypatch.setattr(ClubTable, "close", close_and_look)
+        await club.start_round()  # the last: round 1's table closes, round 2's opens
+        assert seen == ["playing", "playing"]
+    finally:
+        for bot in bots:
+            await bot.close()
+        await club.close()
