@@ -194,7 +194,8 @@ class CardCell(Static):
             self.index = index
 
     def __init__(self, index: int) -> None:
-        super().__init__(markup=False, classes="card first" if index == 0 else "card")
+        super().__init__(markup=False, classes="card")
+        self.set_class(index == 0, "first")  # no blank before the first card
         self.index = index
 
     def on_click(self, event: events.Click) -> None:
