@@ -86,7 +86,7 @@ def is_club(table: FoundTable) -> bool:
 
 
 def refusal(err: BaseException, where: str) -> str:
-    """Why joining failed, in words a person can act on (laid out for the status line)."""
+    """Why joining failed, in words a person can act on (for the status line)."""
     from net.client import HandshakeError
 
     if isinstance(err, HandshakeError):
