@@ -166,7 +166,7 @@ async def draw_lobby(port: int, folder: Path, language: str) -> list[str]:
     """The host's lobby of a No Thanks! table with a guest (a Persian name) and an easy bot in
     its seats; then its table, started, at the host's first move: a LAN table."""
     from tests.tui.lan_pilots import host_app, host_lobby, remote_player
-    from tests.tui.pilots import SIZE, wait_until
+    from tests.tui.pilots import SEED, SIZE, wait_until
     from tui.screens.game import GameScreen
     from tui.screens.host_lobby import HostLobbyScreen
 
@@ -179,6 +179,7 @@ async def draw_lobby(port: int, folder: Path, language: str) -> list[str]:
         await wait_until(pilot, lambda: len(seats) > 2 and seats[2].kind == "bot")
         await wait_until(pilot, lambda: lobby.query_one("#seat-list").option_count >= 3)
         cut = await shot(pilot, folder / f"{language}_lobby.svg")
+        app.table.host.seed = SEED  # type: ignore[attr-defined]  # the same deal every run
         await pilot.press("s")
         await wait_until(pilot, lambda: not isinstance(app.screen, HostLobbyScreen))
         screen = app.screen

@@ -42,12 +42,12 @@ CLOCKS = (None, 30, 60, 90, 120)  # seconds per turn; None: each game's own
 
 
 def clock_label(seconds: int | None) -> str:
-    """A turn clock's choice, laid out."""
+    """A turn clock's choice, in reading order."""
     return t("each game's own") if seconds is None else seconds_text(seconds)
 
 
 def evenings(games: list[Game]) -> list[tuple[str, tuple[str, ...]]]:
-    """The evenings on offer: each game every round, then all the games in turn (laid out)."""
+    """The evenings on offer: each game every round, then all the games in turn."""
     offered = [(t("{game} every round", game=game_name(game)), (game.id,)) for game in games]
     count = len(games)
     every = words_n("all {count} games in turn", "all {count} games in turn", count)

@@ -128,7 +128,7 @@ class FinalScreen(Screen[None]):
         if self.table.club_table:
             return  # a club closes a finished table once nobody needs it: m goes back to it
         if self.table.gone is not None:
-            gone = self.table.gone  # in words: laid out with what follows it
+            gone = self.table.gone  # in words, put before what follows it
             if getattr(self.app, "HAS_MENU", True):
                 text = t("{gone} m goes back to the menu.", gone=gone)
             else:

@@ -126,7 +126,7 @@ class GameScreen(TableTalk):
     def round_summary(cls, state: StateMessage) -> tuple[str, RenderableType]:
         """The title and body of the panel the table pauses for when a round ends
         (tui/screens/round_summary.py); a game of several rounds tells its points. Both
-        laid out (`t`): the panel shows them as they are."""
+        in reading order (`t`): the panel shows them."""
         return t("The round is over."), ""
 
     # ---- the frame ----------------------------------------------------------------------
@@ -306,8 +306,7 @@ class GameScreen(TableTalk):
         """Set the status line; the same text again is not redrawn (a status update costs a
         layout pass, most of a key press on a big table when the prompt stays the same)."""
         status = self.query_one("#status", Static)
-        text = text  # laid out whole, once (a Persian line: tui/base/bidi.py)
-        if status.content != text:
+        if status.content != text:  # in reading order: laid out where it is drawn
             status.update(text)
 
     def _show_final(self) -> None:

@@ -74,7 +74,7 @@ def round_over(
     unit: Counted,
 ) -> tuple[str, RenderableType]:
     """A game's round summary (`GameScreen.round_summary`) of the usual shape: the round's
-    points and the totals, fewest first, and who leads. `title` and `heads` laid out (`t`),
+    points and the totals, fewest first, and who leads. `title` and `heads` worded (`t`),
     as the panel shows them."""
     table = round_table(names, this_round, totals, heads)
     return title, Group(table, Text("\n" + leaders_line(names, totals, unit)))

@@ -41,7 +41,7 @@ def pause_choices(default: float) -> list[tuple[str, float]]:
 
 
 def pause_label(name: str, delay: float) -> str:
-    """'short (0.4 s)', laid out."""
+    """'short (0.4 s)', in reading order."""
     return t("{pause} ({seconds} s)", pause=words(name), seconds=delay)  # 0,4 s in Czech
 
 

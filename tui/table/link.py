@@ -209,7 +209,7 @@ class TableLink:
 
     def play_again(self) -> str | None:
         """The host person reopens the lobby for another game (a solo table deals again at
-        once, with the same seats); for others, why they cannot (laid out: the app notifies it)."""
+        once, with the same seats); for others, why they cannot (the app notifies it)."""
         if self.host is None:
             return t("Only the host starts another game; you are taken to the lobby when they do.")
         try:

@@ -46,7 +46,7 @@ def last_decisions(view: dict[str, Any]) -> dict[int, dict[str, Any]]:
 
 
 def last_roll(view: dict[str, Any]) -> str:
-    """The previous roll of this round in words (laid out), or nothing before the first."""
+    """The previous roll of this round in words (reading order), or nothing before the first."""
     for entry in reversed(view["log"]):
         if entry["type"] == "roll":
             return t("Last roll: {dice} = {sum}", dice=dice_text(entry["roll"]), sum=entry["sum"])
@@ -194,7 +194,8 @@ class CardCell(Static):
             self.index = index
 
     def __init__(self, index: int) -> None:
-        super().__init__(markup=False, classes="card first" if index == 0 else "card")
+        super().__init__(markup=False, classes="card")
+        self.set_class(index == 0, "first")  # no blank before the first card
         self.index = index
 
     def on_click(self, event: events.Click) -> None:

@@ -124,7 +124,7 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
 
 
 def tie_note(state: StateMessage) -> str:
-    """Why the winners won, when penalties alone did not decide it (PA-14), laid out."""
+    """Why the winners won, when penalties alone did not decide it (PA-14), in reading order."""
     view = state["view"]
     result = view["result"]
     ending = last_entry(view, "game_end")
