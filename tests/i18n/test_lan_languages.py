@@ -75,7 +75,10 @@ async def test_arrivals_are_sent_as_data_and_worded_in_each_language() -> None:
         i18n.use("en")
         await petr.close()
         await host.close()
-    assert lines == {"en": "· Petr joined", "cs": "· Nově u stolu: Petr", "hu": "· Petr csatlakozott"}
+    assert lines == {
+        **{"en": "· Petr joined", "cs": "· Nově u stolu: Petr"},
+        "hu": "· Petr csatlakozott",
+    }
 
 
 async def test_a_refused_join_is_worded_in_the_players_language() -> None:

@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from tui.base import i18n, settings
-from tui.base.bidi import LRM, flush_right, has_right_to_left
+from tui.base.bidi import LRM, flush_right, has_right_to_left, visual
 from tui.base.i18n import LANGUAGES, N_, right_to_left, shown, t, words
 from tui.games import GAME_SCREENS
+from tui.programs.cli_words import word_parser
 from tui.programs.door_flags import (
     add_door_arguments,
     add_ssh_arguments,
@@ -56,6 +57,11 @@ class LaidOutHelp(argparse.HelpFormatter):
             return super()._fill_text(text, width, indent)
         lines = super()._fill_text(text, width - len(indent), "").splitlines()
         return "\n".join(indent + _flush_right(line, width - len(indent)) for line in lines)
+
+    def _format_action_invocation(self, action: argparse.Action) -> str:
+        """An argument's metavar in Persian ("بازی") is laid out as its help is."""
+        text = super()._format_action_invocation(action)
+        return visual(text, right_to_left=True) if _leftward(text) else text
 
     def format_help(self) -> str:
         text = super().format_help()
@@ -360,6 +366,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=words("Open a record file as a replay: move by move, through a seat's eyes."),
     )
     replay.add_argument("file", type=Path, help=words("the record file (.json)"))
+    word_parser(parser)  # the metavars and the games' names in the reader's words
     return parser
 
 
