@@ -149,7 +149,7 @@ def test_each_language_words_the_menu(monkeypatch: pytest.MonkeyPatch) -> None:
     ("language", "quit_entry", "solo_key"),
     [
         ("en", "[q]  Quit", "Solo"),
-        ("hu", "[q]  Kilépés", "Egyedül"),
+        ("hu", "[q]  Kilépés", "Szóló"),
         ("cs", "[q]  Konec", "Sólo"),
         ("ro", "[q]  Ieșire", "Solo"),
         ("fa", "[q]  خروج", "تک‌نفره"),  # in reading order, the key first
@@ -172,7 +172,8 @@ def test_the_command_line_helps_and_refuses_in_each_language(language: str, tmp_
     refused = subprocess.run([*cli, "arena"], env=env, capture_output=True, text=True)
     catalog = i18n.load(language)
     usage = visual(catalog.gettext("usage: ").strip(), language == "fa")
-    required = catalog.gettext("the following arguments are required: %s") % "game"
+    game = catalog.gettext("GAME")  # the metavar, worded (issue 36, item 9)
+    required = catalog.gettext("the following arguments are required: %s") % game
     assert helped.returncode == 0 and usage in helped.stdout
     assert "usage:" not in helped.stdout and "show this help message" not in helped.stdout
     assert refused.returncode == 2 and visual(required, language == "fa") in refused.stderr

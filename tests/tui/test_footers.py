@@ -135,17 +135,19 @@ async def test_a_lan_hosts_game_footer_fits_and_help_lists_every_key(
 
 
 async def test_a_wider_footer_draws_more_keys_and_a_narrower_one_fewer() -> None:
-    app = hosted_app("nothanks")
+    """Rummikub's host has the most keys: at 80 columns they are drawn tight and the frame's
+    least important give way, the game's, its hint and the chat stay (issue 36, item 12)."""
+    app = hosted_app("rummikub")
     async with app.run_test(size=(100, 24)) as pilot:
-        screen = await host_a_game(pilot, "nothanks")
+        screen = await host_a_game(pilot, "rummikub")
         wide = [key.action for key in drawn(screen)]
         await pilot.resize_terminal(80, 24)
         await wait_until(pilot, lambda: len(drawn(screen)) < len(wide))
         narrow = [key.action for key in drawn(screen)]
         assert_fits(screen)
         assert narrow == [action for action in wide if action in narrow]  # the same order
-        assert {"take", "pass", "leave", "help"} <= set(narrow)  # the game's and q stay
-        assert "hurry" in set(wide) - set(narrow)  # the least important goes first
+        assert {"commit", "draw_tile", "pick", "hint", "chat", "help"} <= set(narrow)
+        assert set(wide) - set(narrow) <= {"rules", "stand_in", "hurry"}  # the frame's give way
 
 
 async def test_enter_is_the_games_key_not_a_focused_buttons() -> None:

@@ -23,10 +23,10 @@ async def test_the_countdown_shows_a_clock_only_when_the_state_has_one() -> None
         await pilot.pause()
         assert not clock.display
         clock.show({"seats": [1], "seconds": 60, "seconds_left": 42.4}, 1)
-        assert clock.display and str(clock.render()) == "⏱ your time: 42 s"
+        assert clock.display and str(clock.render()) == "⏱ you: 42 s"
         clock.show({"seats": [0], "seconds": 60, "seconds_left": 0.7}, 1)
         # It counts down from receipt, and never below 0.
-        await wait_until(pilot, lambda: str(clock.render()) == "⏱ turn clock: 0 s")
+        await wait_until(pilot, lambda: str(clock.render()) == "⏱ 0 s")
         clock.show(None, 1)
         assert not clock.display
 

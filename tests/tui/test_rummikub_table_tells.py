@@ -143,8 +143,10 @@ async def test_touching_the_table_before_the_initial_meld_is_told_at_once() -> N
 
 
 async def test_the_footer_holds_a_turns_keys_and_help_has_the_rest() -> None:
-    """Item 6: at 80 columns the footer draws p, d, space, u, x, n, v and w whole, then ?;
-    ? lists the keys left out (s, a, h, q…) with what they do."""
+    """Item 6 (and issue 36, item 12): at 80 columns the footer draws the keys that act, whole,
+    then ?: at a turn's start p, d, space, v, w, h and s (u, x, n and a would do nothing yet,
+    so they give way); once a tile is held, n, u and x are back. ? lists every key with what
+    it does."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_at(app, pilot, [RUN], ["O5", "K9"], turn_seconds=0)
@@ -152,10 +154,16 @@ async def test_the_footer_holds_a_turns_keys_and_help_has_the_rest() -> None:
         await wait_until(pilot, lambda: bool(footer.children))
         keys = list(footer.children)
         assert [key.action for key in keys] == [
-            *("commit", "draw_tile", "pick", "undo", "reset", "new_set", "split", "why"),
+            *("commit", "draw_tile", "pick", "split", "why", "hint", "sort", "leave", "rules"),
             "help",
         ]
         assert sum(key.outer_size.width for key in keys) <= footer.size.width == SIZE[0]
+        await pick_tile(pilot, screen, "O5")
+        await wait_until(pilot, lambda: "new_set" in [k.action for k in footer.children])
+        held = [key.action for key in footer.children]
+        assert {"commit", "draw_tile", "pick", "undo", "reset", "new_set"} <= set(held)
+        assert sum(key.outer_size.width for key in footer.children) <= footer.size.width
+        await pilot.press("u")
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
         rows = dict(app.screen.rows)

@@ -21,6 +21,7 @@ from tui.base import i18n, settings
 from tui.base.bidi import LRM, flush_right, has_right_to_left, visual
 from tui.base.i18n import LANGUAGES, N_, right_to_left, t, words
 from tui.games import GAME_SCREENS
+from tui.programs.cli_words import word_parser
 from tui.programs.door_flags import (
     add_door_arguments,
     add_ssh_arguments,
@@ -60,6 +61,11 @@ class LaidOutHelp(argparse.HelpFormatter):
             return super()._fill_text(text, width, indent)
         lines = super()._fill_text(text, width - len(indent), "").splitlines()
         return "\n".join(indent + _flush_right(line, width - len(indent)) for line in lines)
+
+    def _format_action_invocation(self, action: argparse.Action) -> str:
+        """An argument's metavar in Persian ("بازی") is laid out as its help is."""
+        text = super()._format_action_invocation(action)
+        return visual(text, right_to_left=True) if _leftward(text) else text
 
     def format_help(self) -> str:
         text = super().format_help()
@@ -384,6 +390,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=words("Open a record file as a replay: move by move, through a seat's eyes."),
     )
     replay.add_argument("file", type=Path, help=words("the record file (.json)"))
+    word_parser(parser)  # the metavars and the games' names in the reader's words
     return parser
 
 

@@ -74,11 +74,12 @@ class GameScreen(TableTalk):
         Binding("end", "log_follow", t("Log: follow the game again"), show=False),
         *TALK_BINDINGS,
     ]
-    # The footer's order of importance (tui/widgets/footer.py): the game's keys, then these;
-    # what does not fit the width is left to ? (the help lists every key).
+    # The footer's order of importance (tui/widgets/footer.py): the game's keys, its hint and
+    # the table's chat, then the frame's; what does not fit the width is left to ? (the help
+    # lists every key).
     FOOTER_ORDER: ClassVar[tuple[str, ...]] = (
         "*",
-        *("leave", "hint", "rules", "rejoin", "chat", "stand_in", "hurry"),
+        *("rejoin", "hint", "chat", "leave", "rules", "stand_in", "hurry"),
     )
     # While the "terminal too small" notice hides the table, only these keys act (issue 25).
     BLIND_ACTIONS: ClassVar[frozenset[str]] = frozenset({"leave", "rules"})

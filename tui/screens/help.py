@@ -19,12 +19,13 @@ from rich.table import Table
 from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import ScrollableContainer, Vertical, VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from tui.base.i18n import N_, listing, right_to_left, t
+from tui.base.textual_words import textual_words
 from tui.widgets.footer import importance
 
 NOT_NOW = N_("(not now)")  # after a play key's description (before it, right to left)
@@ -42,7 +43,7 @@ def key_table(screen: Screen[object]) -> list[tuple[str, str]]:
     its play keys that wait for another moment, then Textual's and the app's."""
     rows: dict[tuple[int, str], tuple[list[str], str, tuple[int, int]]] = {}
     for key, node, binding, later in _bindings(screen):
-        description = binding.tooltip or binding.description
+        description = textual_words(binding.tooltip or binding.description)
         if later:
             mark = t(NOT_NOW)
             description = f"{mark} {description}" if right_to_left() else f"{description} {mark}"
@@ -74,9 +75,26 @@ def _bindings(screen: Screen[object]) -> Iterator[Row]:
     can_focus = bool(screen.focus_chain)
     for key, (node, binding, _enabled, _tooltip) in active.items():
         said = binding.tooltip or binding.description
-        if said and not binding.system and (can_focus or binding.action not in FOCUS_ACTIONS):
+        focusable = can_focus or binding.action not in FOCUS_ACTIONS
+        if said and not binding.system and focusable and not _idle_scroll(node, binding.action):
             yield key, node, binding, False
     yield from ((key, screen, binding, True) for key, binding in _later(screen, active))
+
+
+HORIZONTAL_SCROLLS = frozenset({"scroll_left", "scroll_right", "page_left", "page_right"})
+VERTICAL_SCROLLS = frozenset({"scroll_up", "scroll_down", "page_up", "page_down"})
+
+
+def _idle_scroll(node: DOMNode, action: str) -> bool:
+    """A container's scroll key that does nothing for the reader: it cannot scroll that way
+    (a menu never scrolls sideways), so the help does not list it."""
+    if not isinstance(node, ScrollableContainer):
+        return False
+    if action in HORIZONTAL_SCROLLS:
+        return not node.allow_horizontal_scroll
+    if action in VERTICAL_SCROLLS | {"scroll_home", "scroll_end"}:
+        return not node.allow_vertical_scroll
+    return False
 
 
 def _later(screen: Screen[object], active: dict[str, object]) -> Iterator[tuple[str, Binding]]:

@@ -18,7 +18,7 @@ TICK = 0.5  # seconds between redraws
 
 
 class Countdown(Static):
-    """'⏱ 42 s' while a turn clock runs; the seat being played sees 'your time: 42 s'."""
+    """'⏱ 42 s' while a turn clock runs; the seat being played sees '⏱ you: 42 s'."""
 
     def on_mount(self) -> None:
         self.display = False
@@ -38,8 +38,8 @@ class Countdown(Static):
         if self.clock is None:
             return
         left = max(0.0, float(self.clock["seconds_left"]) - (time.monotonic() - self.received))
-        seconds = f"{left:.0f}"
+        seconds = round(left)  # short: the clock shares the status line at 80 columns
         if self.mine:
-            self.update(Text(t("⏱ your time: {seconds} s", seconds=seconds), style="bold"))
+            self.update(Text(t("⏱ you: {seconds} s", seconds=seconds), style="bold"))
         else:
-            self.update(Text(t("⏱ turn clock: {seconds} s", seconds=seconds)))
+            self.update(Text(t("⏱ {seconds} s", seconds=seconds)))

@@ -25,6 +25,7 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 KEY_CELLS = 3  # cells a FooterKey adds to its key and description (its CSS paddings)
+TIGHT_CELLS = 2  # the same, drawn tight ("p Play d Draw"), when the keys need the room
 OTHERS = "*"  # in FOOTER_ORDER: every key the order does not name
 
 
@@ -40,7 +41,11 @@ class FooterEntry:
 
     @property
     def cells(self) -> int:
-        return cell_len(self.display) + cell_len(self.binding.description) + KEY_CELLS
+        return self.width(KEY_CELLS)
+
+    def width(self, padding: int) -> int:
+        """The cells this key takes with `padding` cells around its key and description."""
+        return cell_len(self.display) + cell_len(self.binding.description) + padding
 
 
 def importance(screen: Any, action: str) -> int:
@@ -63,17 +68,33 @@ def footer_entries(screen: Any) -> list[FooterEntry]:
     return sorted(seen.values(), key=lambda e: (e.pinned, importance(screen, e.binding.action)))
 
 
-def fitted(entries: Iterable[FooterEntry], width: int) -> list[FooterEntry]:
-    """`entries` without the least important (last) unpinned ones that do not fit `width`."""
+def fitted(
+    entries: Iterable[FooterEntry], width: int, padding: int = KEY_CELLS
+) -> list[FooterEntry]:
+    """`entries` without the least important (last) unpinned ones that do not fit `width`: the
+    dimmed ones first (they do nothing now), then the others."""
     kept = list(entries)
-    while sum(e.cells for e in kept) > width and any(not e.pinned for e in kept):
-        last = max(i for i, e in enumerate(kept) if not e.pinned)
+    while sum(e.width(padding) for e in kept) > width and any(not e.pinned for e in kept):
+        dim = [i for i, e in enumerate(kept) if not e.pinned and not e.enabled]
+        last = max(dim or [i for i, e in enumerate(kept) if not e.pinned])
         del kept[last]
     return kept
 
 
+def spacing(entries: list[FooterEntry], width: int) -> int:
+    """The padding the keys are drawn with: Textual's own while every key fits with it, else
+    the tight one, so that a screen with many keys (Rummikub's) keeps more of them in sight."""
+    return KEY_CELLS if sum(e.cells for e in entries) <= width else TIGHT_CELLS
+
+
 class FittingFooter(Footer):
-    """Textual's footer, its keys chosen to fit (see the module's docstring)."""
+    """Textual's footer, its keys chosen to fit (see the module's docstring); drawn tight (a
+    key, its words, one space) when they would not all fit as Textual draws them."""
+
+    DEFAULT_CSS = """
+    FittingFooter FooterKey.-tight .footer-key--key { padding: 0; }
+    FittingFooter FooterKey.-tight .footer-key--description { padding: 0 1; }
+    """
 
     fitted_width = 0  # the width the keys were last chosen for
 
@@ -81,7 +102,9 @@ class FittingFooter(Footer):
         if not self._bindings_ready:
             return
         self.fitted_width = self.size.width or self.app.size.width
-        for entry in fitted(footer_entries(self.screen), self.fitted_width):
+        entries = footer_entries(self.screen)
+        padding = spacing(entries, self.fitted_width)
+        for entry in fitted(entries, self.fitted_width, padding):
             binding = entry.binding
             yield FooterKey(
                 binding.key,
@@ -90,6 +113,7 @@ class FittingFooter(Footer):
                 binding.action,
                 disabled=not entry.enabled,
                 tooltip=entry.tooltip,
+                classes="-tight" if padding == TIGHT_CELLS else "",
             ).data_bind(compact=Footer.compact)
 
     def on_resize(self, event: events.Resize) -> None:

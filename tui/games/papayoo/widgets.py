@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from core.papayoo.cards import ORDER, SUIT
-from tui.base.i18n import N_, listing, t, tn, words, words_n
+from tui.base.i18n import N_, NC_, listing, t, tn, words, words_in, words_n
 from tui.base.messages import StateMessage
 from tui.base.seats import PLAYER_WIDTH, in_line, is_you, seat_label
 from tui.games.papayoo.tricks import ShownTrick, just_taken
@@ -26,6 +26,9 @@ from tui.widgets.score_history import ScoreHistory
 
 CARDS_PER_LINE = 9  # cards of CARD_CELLS cells in a hand line inside an 80-column screen
 CARD_CELLS = 8  # "[✓♠S10*]": cursor brackets, mark, symbol and code, received star
+CARDS_LEFT = NC_("column", "Left")  # the players table's headers, short for its narrow columns
+LAST_TRICK = NC_("column", "Last trick")
+TOTAL = NC_("column", "Total")
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "P": "¤"}
 SUIT_WORDS = {
     "S": N_("spades"),
@@ -226,17 +229,20 @@ class PlayersPanel(Static):
         view = message["view"]
         ended = last_deal_end(view)
         points = view["points"] if ended is None else ended["points"]
-        table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
+        # One cell between columns (collapsed padding): six columns fit the panel's 52 cells at
+        # 80 columns in every language, a bot's level and "Total" included.
+        table = Table(box=None, expand=True, padding=(0, 1), collapse_padding=True, show_edge=False)
         table.add_column("", width=1, no_wrap=True)
         table.add_column(t("Player"), no_wrap=True, max_width=PLAYER_WIDTH)
-        table.add_column(t("Left"), justify="right", no_wrap=True)
-        table.add_column(t("Last trick") if shown.finished else t("Trick"), no_wrap=True)
+        table.add_column(words_in("column", CARDS_LEFT), justify="right", no_wrap=True)
+        trick = words_in("column", LAST_TRICK) if shown.finished else t("Trick")
+        table.add_column(trick, no_wrap=True)
         table.add_column(
             t("Pts") if ended is None else t("Deal {deal}", deal=ended["deal"]),
             justify="right",
             no_wrap=True,
         )
-        table.add_column(t("Total"), justify="right", no_wrap=True)
+        table.add_column(words_in("column", TOTAL), justify="right", no_wrap=True)
         passing = view["phase"] == "pass"
         for seat in range(view["players"]):
             acting = seat in view["to_act"] and not passing

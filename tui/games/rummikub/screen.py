@@ -9,6 +9,7 @@ played, drew, or the clock timed them out, RK-14), it is dropped.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -47,6 +48,15 @@ SORTS = {"colour": colour_first, "number": number_first}
 PICK = t("Pick up the tile (or range) under the cursor, or put down what you hold")
 SELECT = t("Select a range of a set's tiles")
 MOVE = t("Move along the rack or table")
+
+
+IDLE_WHEN: dict[str, Callable[[RummikubScreen], bool]] = {
+    "undo": lambda screen: bool(screen.draft and screen.draft.history),
+    "reset": lambda screen: bool(screen.draft and screen.draft.history),
+    "new_set": lambda screen: bool(screen.draft and screen.draft.held),
+    "apply_hint": lambda screen: bool(screen.hint_action and screen.hint_action["kind"] == "play"),
+}
+"""The keys that act only sometimes, and when: otherwise they are dimmed (`check_action`)."""
 
 
 class RummikubScreen(GameScreen):
@@ -121,6 +131,10 @@ class RummikubScreen(GameScreen):
         *("hint", "apply_hint", "sort"),
         *GameScreen.FOOTER_ORDER,
     )
+
+    def _hinted(self, state: StateMessage, text: str, action: dict[str, Any] | None) -> None:
+        super()._hinted(state, text, action)
+        self.refresh_bindings()  # a is live once a hint has a play to lay out
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -226,19 +240,17 @@ class RummikubScreen(GameScreen):
         return " — ".join(parts)
 
     def my_prompt(self, state: StateMessage) -> str:
+        """What to do now, short enough to share its line with the turn clock at 80 columns
+        (tests/i18n/test_footers.py measures each language's)."""
         draft = self.draft
         if draft is not None and draft.held:
             held = " ".join(draft.held)
-            return words(
-                "Holding {tiles}: ←/→/↑/↓ to a place, space puts it down, n: new set.", tiles=held
-            )
+            return words("Holding {tiles}: ←/→/↑/↓, space puts them down, n: new set.", tiles=held)
         if self.anchor is not None:
             return words("A range is selected: shift+←/→ changes it, space picks it up.")
         if draft is not None and draft.changed:
-            return words(
-                "Your turn: p plays this table, x resets, u undoes, w says why a set is ✗."
-            )
-        return words("Your turn: ←/→/↑/↓ move, space picks up a tile, d draws, h hints.")
+            return words("Your turn: p plays, x resets, u undoes, w: why a set is ✗.")
+        return words("Your turn: ←/→/↑/↓ move, space picks up, d draws, h hints.")
 
     @classmethod
     def log_line(cls, entry: dict[str, Any], names: list[str]) -> str | None:
@@ -288,6 +300,7 @@ class RummikubScreen(GameScreen):
         ):
             self.anchor = None
         self.redraw()
+        self.refresh_bindings()  # u, x, n wake or go dim with the draft
         self.say(message or self.my_prompt(self.state))
 
     def action_move(self, step: int) -> None:
@@ -372,6 +385,15 @@ class RummikubScreen(GameScreen):
             self._settle(words("Not here: {reason}.", reason=refusal_words(err)))
             return
         self._settle()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The frame's checks; then u, x, n and a are dimmed (None) while they would do nothing
+        (nothing to undo, nothing held, no hint's play), so the footer gives their room to the
+        keys that act (tui/widgets/footer.py); `?` lists them all the same."""
+        allowed = super().check_action(action, parameters)
+        if not allowed or action not in IDLE_WHEN:
+            return allowed
+        return True if IDLE_WHEN[action](self) else None
 
     def action_new_set(self) -> None:
         if self.draft is not None and self.draft.held:

@@ -1,0 +1,71 @@
+"""The keys each footer draws at 80x24 in one language (its own process: the language is chosen
+once, before the screens are imported): `python -m tests.i18n.footers_script LANG` prints, as
+JSON, per screen the actions drawn and the actions that must be (issue 36, item 12).
+
+Must be drawn: on the main menu every key it shows; on a game screen, solo and at a LAN host's
+table, the game's own keys (its screen class's bindings, not the frame's), the hint and, at a
+LAN table, the chat — those that act now: a dimmed key (Rummikub's u with nothing to undo) gives
+its room first. The frame's other keys (leave, rules, stand-in, hurry) come after them and
+may be left to `?`, which lists every key anyway.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from typing import Any
+
+from tui.base import i18n
+
+GAMES = ("nothanks", "papayoo", "pasovec", "rummikub")
+SIZE = (80, 24)
+
+
+def report(screen: Any, lan: bool) -> dict[str, list[str]]:
+    """The actions `screen`'s footer draws, and those it must."""
+    from textual.widgets._footer import FooterKey
+
+    from tui.screens.game import GameScreen
+    from tui.widgets.footer import FittingFooter, footer_entries
+
+    shown = {entry.binding.action for entry in footer_entries(screen) if entry.enabled}
+    if isinstance(screen, GameScreen):
+        frame = {binding.action for binding in GameScreen.BINDINGS}  # type: ignore[union-attr]
+        own = {b.action for b in type(screen).BINDINGS if b.action not in frame}  # type: ignore[union-attr]
+        wanted = (own | {"hint"} | ({"chat"} if lan else set())) & shown
+    else:
+        wanted = shown
+    drawn = [key.action for key in screen.query_one(FittingFooter).query(FooterKey)]
+    return {"drawn": drawn, "wanted": sorted(wanted)}
+
+
+async def draw(language: str) -> None:
+    i18n.use(language)
+    from textual.widgets._footer import FooterKey
+
+    from tests.tui.pilots import make_app, open_game, wait_until
+    from tests.tui.test_footers import host_a_game, hosted_app, until_my_move
+    from tui.games import screen_class
+
+    out: dict[str, Any] = {}
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: len(app.screen.query(FooterKey)) > 0)
+        await pilot.pause()
+        out["menu"] = report(app.screen, lan=False)
+    for game_id in GAMES:
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await open_game(pilot, game_id=game_id)
+            out[f"{game_id}_solo"] = report(
+                await until_my_move(pilot, screen_class(game_id)), lan=False
+            )
+        app = hosted_app(game_id)
+        async with app.run_test(size=SIZE) as pilot:
+            out[f"{game_id}_lan"] = report(await host_a_game(pilot, game_id), lan=True)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    asyncio.run(draw(sys.argv[1]))
