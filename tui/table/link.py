@@ -30,6 +30,8 @@ from net.session import Message, Session
 from tui.base.i18n import N_, t, words
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from textual.app import App
 
     from net.ssh_door import SshDoor
@@ -78,6 +80,7 @@ class TableLink:
         self.left = False  # once leaving, the table's last messages must not bring screens back
         self.seen: SeatViews | None = None  # a LAN player's own record of what their seat saw
         self.club_table = False  # a table of a club night: leaving it goes back to the club
+        self.on_kept: Callable[[Path], None] | None = None  # told when `seen` wrote its record
         self._listeners: list[Callable[[Message], None]] = []
         self._doors_wanted = {slot: getattr(self, slot) is not None for slot in DOOR_SLOTS}
 
@@ -166,7 +169,9 @@ class TableLink:
         elif kind == "state" and self.showing != "game":
             self._show("game")
         if kind == "state" and self.seen is not None:
-            self.seen.hear(message)
+            kept = self.seen.hear(message)
+            if kept is not None and self.on_kept is not None:
+                self.on_kept(kept)
         for push in list(self._listeners):
             push(message)
 
