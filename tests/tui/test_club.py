@@ -114,7 +114,7 @@ def kept_here_too() -> None:
     the replays, its whole record opening on the seat played; Bo's machine keeps the evening
     too, the standings as the club sent them and his own game."""
     from net.club.record import kept_clubs
-    from tui.table.club_records import MEMBER
+    from tui.table.club_records import MEMBER, club_game_replay
     from tui.table.replays import kept_games
 
     games = kept_games()
@@ -127,6 +127,8 @@ def kept_here_too() -> None:
     assert [sorted(game["names"]) for game in member["games"]] == [
         sorted(game["names"]) for game in host["games"] if "Bo" in game["names"]
     ]
+    replay = club_game_replay(member["games"][0])  # his seat's eyes only: a seen record
+    assert [replay.seats[seat]["name"] for seat in replay.positions.eyes] == ["Bo"]
 
 
 def test_the_join_list_tells_a_club_from_a_table() -> None:
