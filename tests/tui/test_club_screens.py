@@ -143,6 +143,7 @@ def test_each_person_is_told_when_they_play() -> None:
     assert where_i_stand(state, "B") == (  # drawn at a running table, no seat: they left
         "You left your table: a bot plays it; you are out until round 2."
     )
+    assert where_i_stand(state, "J") == "Your table has finished: you play again in round 2."
     last = club_state(round=1, plan={**state["plan"], "games": ["nothanks", "nothanks"]})
     assert where_i_stand(last, "Zed") == "This is the evening's last round: you watch it."
     assert where_i_stand(club_state(phase="between"), "Zed") is None
