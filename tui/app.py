@@ -206,15 +206,16 @@ class GamenightApp(App[None]):
 
     @on(OpenReplay)
     def _open_replay(self, message: OpenReplay) -> None:
-        self.open_replay(message.path)
+        self.open_replay(message.path, message.own)
 
-    def open_replay(self, path: Path) -> None:
-        """Watch a record file; one that is not a record is said, and nothing else changes."""
+    def open_replay(self, path: Path, own: int | None = None) -> None:
+        """Watch a record file (on seat `own`'s eyes, when given); one that is not a record
+        is said, and nothing else changes."""
         from tui.base.names import plain
         from tui.table.replays import read_replay
 
         try:
-            replay = read_replay(path)
+            replay = read_replay(path, own)
         except ValueError as err:
             self.notify(plain(err), severity="error", markup=False, timeout=10)
             return

@@ -94,8 +94,41 @@ async def test_two_friends_land_at_their_own_tables_and_read_the_standings() -> 
             assert all(row["games"] == 1 for row in state["standings"])
             for name in ("Ana", "Bo", "M1", "M2"):
                 assert name in standings_text(app)
+        await wait_until(bo, lambda: len(guest.club.own_games) == 1)  # type: ignore[union-attr]
+        assert "start_round" not in footer_actions(host)  # the evening is over (item 8)
     for bot in bots:
         await bot.close()
+    kept_here_too()
+
+
+def footer_actions(app: GamenightApp) -> list[str]:
+    from textual.widgets._footer import FooterKey
+
+    from tui.widgets.footer import FittingFooter
+
+    return [key.action for key in app.screen.query_one(FittingFooter).query(FooterKey)]
+
+
+def kept_here_too() -> None:
+    """Issue 35, item 11 (the two apps share one data folder here): each game is one line of
+    the replays, its whole record opening on the seat played; Bo's machine keeps the evening
+    too, the standings as the club sent them and his own game."""
+    from net.club.record import kept_clubs
+    from tui.table.club_records import MEMBER, club_game_replay
+    from tui.table.replays import kept_games
+
+    games = kept_games()
+    assert len(games) == 2  # two tables; four files (each table's whole record, each seat's)
+    assert all(game.every_seat and game.own is not None for game in games)
+    nights = [data for _, data in kept_clubs()]
+    (member,) = [data for data in nights if data.get("kept_by") == MEMBER]
+    (host,) = [data for data in nights if data.get("kept_by") != MEMBER]
+    assert member["standings"] == host["standings"] and member["over"]
+    assert [sorted(game["names"]) for game in member["games"]] == [
+        sorted(game["names"]) for game in host["games"] if "Bo" in game["names"]
+    ]
+    replay = club_game_replay(member["games"][0])  # his seat's eyes only: a seen record
+    assert [replay.seats[seat]["name"] for seat in replay.positions.eyes] == ["Bo"]
 
 
 def test_the_join_list_tells_a_club_from_a_table() -> None:

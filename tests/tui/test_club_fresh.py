@@ -15,7 +15,7 @@ from net.club.club import Club
 from net.club.member_bot import MemberBot
 from tests.tui.lan_pilots import confirm, join_app, on_screen, text_of
 from tests.tui.pilots import SIZE, wait_until
-from tests.tui.test_club import club_app
+from tests.tui.test_club import club_app, footer_actions
 from tui.app import GamenightApp
 from tui.games.nothanks.screen import NoThanksScreen
 from tui.screens.club import ClubScreen
@@ -120,7 +120,7 @@ async def test_a_member_back_from_a_running_table_reads_the_evening_as_it_is() -
         await late_member(evening)
         screen = await back_at_the_club(evening.bo)
         await reads_the_evening_as_it_is(evening.bo, screen)
-        assert "s Start round" not in str(evening.guest.screen.query_one("FittingFooter").render())
+        assert "start_round" not in footer_actions(evening.guest)  # the host's key (item 8)
         await evening.bo.press("enter")
         await on_screen(evening.bo, NoThanksScreen)
         await wait_until(evening.bo, lambda: at_table(evening.club, "Bo"))
@@ -132,6 +132,7 @@ async def test_the_host_back_from_a_running_table_reads_the_evening_and_why_not_
         screen = await back_at_the_club(evening.ana)
         await reads_the_evening_as_it_is(evening.ana, screen)
         assert "Drawing" not in text_of(screen, "#club-status")
+        assert "start_round" in footer_actions(evening.host)
         await evening.ana.press("s")
         assert "round 1 is still being played" in text_of(screen, "#club-status")
         await evening.ana.press("enter")

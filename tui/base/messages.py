@@ -45,8 +45,9 @@ class ShowRules(Message):
 
 
 class OpenReplay(Message):
-    """Watch the finished game kept in this record file."""
+    """Watch the finished game kept in this record file (on seat `own`'s eyes, when given)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, own: int | None = None) -> None:
         super().__init__()
         self.path = path
+        self.own = own

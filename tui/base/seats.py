@@ -79,17 +79,31 @@ def name_list(names: list[str]) -> str:
 
 def seat_label(message: StateMessage, index: int, width: int = PLAYER_WIDTH) -> Text:
     """A seat as the tables show it, as plain text: 'Ana (easy)', 'Player (you)', 'Bo (away)',
-    'Bo (away, easy bot)' once a bot stands in for a dropped player. A long name is shortened
-    ('Maximilianus Ju… (you)') so that what follows it still fits `width` cells."""
+    'Bo (away, easy bot)' once a bot stands in for a dropped player. Where the column is
+    narrow the suffix is shortened, never the name ('Bot member 3 (away, bot)', then
+    'Bot member 3 (bot)'): names are what tell the rows apart (issue 35). Only a name too long
+    even for the shortest suffix is shortened ('Maximilianus Ju… (you)')."""
+    name = plain(message["seats"][index]["name"])
+    suffixes = seat_suffixes(message, index)
+    for suffix in suffixes:
+        if cell_len(name) + cell_len(suffix) <= width:
+            return Text(cell(name + suffix))  # one cell: the suffix reads with the name
+    suffix = suffixes[-1]
+    shortened = Text(name)
+    shortened.truncate(max(width - cell_len(suffix), MIN_NAME_WIDTH), overflow="ellipsis")
+    return Text(cell(shortened.plain + suffix))
+
+
+def seat_suffixes(message: StateMessage, index: int) -> list[str]:
+    """What follows a seat's name, longest first, down to the least a reader must be told
+    (you; a bot's seat; away)."""
     seat = message["seats"][index]
     if index == message["seat"]:
-        suffix = words(" (you)")
-    elif seat["kind"] == "bot":
-        level = plain(seat["level"])
-        away = words(" (away, {level} bot)", level=level_name(level))
-        suffix = away if seat["away"] else f" ({level_name(level)})"
-    else:
-        suffix = words(" (away)") if seat["away"] else ""
-    name = Text(plain(seat["name"]))
-    name.truncate(max(width - cell_len(suffix), MIN_NAME_WIDTH), overflow="ellipsis")
-    return Text(cell(name.plain + suffix))  # one cell: the suffix reads with the name
+        return [words(" (you)")]
+    if seat["kind"] == "bot":
+        level = level_name(plain(seat["level"]))
+        if seat["away"]:
+            return [words(" (away, {level} bot)", level=level), words(" (away, bot)"),
+                    words(" (bot)")]  # fmt: skip
+        return [f" ({level})"]
+    return [words(" (away)")] if seat["away"] else [""]

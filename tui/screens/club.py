@@ -159,19 +159,21 @@ def sizes_note(state: Message) -> str | None:
 
 def where_i_stand(state: Message, me: str) -> str | None:
     """What a member not at a table of the round being played is told: when they play again
-    (a late arrival, someone away when it was drawn, or back after leaving: their seat is a
-    bot's until the round ends); None outside a round, or at its last round's end."""
+    (a late arrival, someone away when it was drawn, back after leaving: their seat is a bot's
+    until the round ends, or done at a table that has finished); None outside a round."""
     if state["phase"] != "playing":
         return None
     number = int(state["round"]) + 2
     if number > len(state["plan"]["games"]):
         return words("This is the evening's last round: you watch it.")
-    drawn = any(me in table["people"] and not table["over"] for table in state["tables"])
-    if drawn:
+    mine = [table for table in state["tables"] if me in table["people"]]
+    if mine and not mine[0]["over"]:
         return words(
             "You left your table: a bot plays it; you are out until round {number}.",
             number=number,
         )
+    if mine:
+        return words("Your table has finished: you play again in round {number}.", number=number)
     return words("You play from round {number}.", number=number)
 
 

@@ -1,8 +1,12 @@
-"""Club night set-up: the host's name, the club's, and the evening — which game each round,
-how many rounds, the table size, how seats are drawn, bots for empty seats, the turn clock.
+"""Club night set-up: the host's name, the club's, and the evening — which games, in which
+order, how many rounds, the table size, how seats are drawn, bots for empty seats, the turn
+clock.
 
-The evening is chosen with a few one-line choices rather than a form per round: one game for
-every round, or the games taken in turn (the line under the form spells the rounds out).
+The games are taken in one line (tui/widgets/game_picker.py), any of them in any order as
+the command line can; the number of rounds is its own choice, the games played in turn for
+as many rounds, and the line under the form spells the rounds out (and which games are left
+out when the rounds are fewer). The table sizes offered are those every game played allows
+(issue 35: Papayoo was offered tables of 2, its least is 3).
 """
 
 from __future__ import annotations
@@ -20,12 +24,13 @@ from textual.widgets import Button, Input, Label, Static
 from core import BOT_LEVELS
 from tui.base import settings
 from tui.base.game_names import game_name
-from tui.base.i18n import N_, key_label, listing, t, words_n
+from tui.base.i18n import N_, key_label, listing, t, words, words_n
 from tui.base.names import MAX_NAME_LENGTH
-from tui.base.seats import level_name
+from tui.base.seats import level_name, name_list
 from tui.table.plans import ClubHostPlan, StartClub
 from tui.widgets.cycler import Cycler
 from tui.widgets.footer import FittingFooter
+from tui.widgets.game_picker import GamePicker
 from tui.widgets.options import seconds_text
 from tui.widgets.text_input import TextInput
 
@@ -46,27 +51,42 @@ def clock_label(seconds: int | None) -> str:
     return t("each game's own") if seconds is None else seconds_text(seconds)
 
 
-def evenings(games: list[Game]) -> list[tuple[str, tuple[str, ...]]]:
-    """The evenings on offer: each game every round, then all the games in turn."""
-    offered = [(t("{game} every round", game=game_name(game)), (game.id,)) for game in games]
-    count = len(games)
-    every = words_n("all {count} games in turn", "all {count} games in turn", count)
-    offered.append((every, tuple(g.id for g in games)))
-    return offered
-
-
 def round_games(choice: tuple[str, ...], rounds: int) -> tuple[str, ...]:
     """The game of each round: the chosen games taken in turn for as many rounds."""
     return tuple(islice(cycle(choice), rounds))
+
+
+def table_sizes(games: list[Game]) -> range:
+    """The table sizes every one of `games` allows (empty when they share none)."""
+    low = max(game.min_players for game in games)
+    high = min(game.max_players for game in games)
+    return range(low, high + 1)
+
+
+def rounds_line(games: list[Game], chosen: tuple[str, ...], rounds: int) -> str:
+    """'Rounds: 1. No Thanks!, 2. Papayoo; left out: Rummikub', in reading order."""
+    titles = {game.id: game_name(game) for game in games}
+    played = round_games(chosen, rounds)
+    spelled = listing(words("{number}. {game}", number=n, game=titles[g]) for n, g in
+                      enumerate(played, 1))  # fmt: skip
+    line = words("Rounds: {spelled}", spelled=spelled)
+    out = [titles[g] for g in chosen if g not in played]
+    if not out:
+        return line
+    left = words_n("{games} is left out: more games than rounds",
+                   "{games} are left out: more games than rounds", len(out),
+                   games=name_list(out))  # fmt: skip
+    return words("{line}; {left}", line=line, left=left)
 
 
 class ClubSetupScreen(Screen[None]):
     """Tab moves between fields, ←/→ change a choice, Enter opens the club."""
 
     HELP = t(
-        "Tab moves between fields; ←/→ change a choice; Enter opens the club, where friends "
-        "join from their join list (or the address shown) and you start each round with s. "
-        "Escape goes back."
+        "Tab moves between fields; ←/→ change a choice. On the games, ←/→ pick one and Space "
+        "takes it in or leaves it out: they are played in the order taken, in turn for as "
+        "many rounds as chosen. Enter opens the club, where friends join from their join "
+        "list (or the address shown) and you start each round with s. Escape goes back."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", t("Open club"), priority=True),
@@ -80,7 +100,7 @@ class ClubSetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         last: dict[str, Any] = settings.load().get("club", {})
-        sizes = [(t("largest each game allows"), None), *((str(n), n) for n in range(2, 9))]
+        self._asked_size = last.get("table_size")
         bots = [
             (t("fill empty seats ({level})", level=level_name(level)), level)
             for level in BOT_LEVELS
@@ -92,13 +112,12 @@ class ClubSetupScreen(Screen[None]):
             yield Label(t("Club name"))
             yield TextInput(last.get("name", ""), max_length=60, compact=True, id="club-name")
             yield Label(t("Games"))
-            offered = evenings(self.games)
-            chosen = tuple(last.get("games", offered[-1][1]))
-            yield Cycler(offered, chosen if chosen in dict(offered).values() else None, id="games")
+            offered = [(game_name(game), game.id) for game in self.games]
+            yield GamePicker(offered, last.get("games", ()), id="games")
             yield Label(t("Rounds"))
             yield Cycler([(str(n), n) for n in ROUNDS], last.get("rounds", 3), id="rounds")
             yield Label(t("Table size"))
-            yield Cycler(sizes, last.get("table_size"), id="size")
+            yield Cycler([(t("largest each game allows"), None)], id="size")
             yield Label(t("Seats"))
             draws = [(t(label), draw) for label, draw in DRAWS]
             yield Cycler(draws, last.get("draw", "mix"), id="draw")
@@ -121,15 +140,31 @@ class ClubSetupScreen(Screen[None]):
     def on_mount(self) -> None:
         self._spell_out()
 
-    @on(Cycler.Changed, "#games, #rounds")
+    @on(GamePicker.Changed)
+    @on(Cycler.Changed, "#rounds")
     def _spell_out(self) -> None:
-        titles = {game.id: game_name(game) for game in self.games}
-        games = self._games()
-        spelled = listing(f"{n}. {titles[g]}" for n, g in enumerate(games, 1))
-        self.query_one("#club-rounds", Static).update(t("Rounds: {spelled}", spelled=spelled))
+        """The rounds spelled out, and the table sizes the games played allow."""
+        chosen = tuple(self.query_one("#games", GamePicker).chosen)
+        rounds = self._value("rounds")
+        line = rounds_line(self.games, chosen, rounds)
+        self.query_one("#club-rounds", Static).update(line)
+        played = set(round_games(chosen, rounds))
+        sizes = table_sizes([game for game in self.games if game.id in played])
+        choices = [(t("largest each game allows"), None), *((str(n), n) for n in sizes)]
+        wanted = self._asked_size
+        if wanted is not None and sizes:
+            wanted = min(max(wanted, sizes.start), sizes.stop - 1)
+        self.query_one("#size", Cycler).set_choices(choices, wanted)
+
+    @on(Cycler.Changed, "#size")
+    def _sized(self, event: Cycler.Changed) -> None:
+        """The size the host chose is kept when the games change, where they allow it."""
+        if event.cycler.has_focus:
+            self._asked_size = event.cycler.value
 
     def _games(self) -> tuple[str, ...]:
-        return round_games(self.query_one("#games", Cycler).value, self._value("rounds"))
+        chosen = tuple(self.query_one("#games", GamePicker).chosen)
+        return round_games(chosen, self._value("rounds"))
 
     def _value(self, field: str) -> Any:
         return self.query_one(f"#{field}", Cycler).value
@@ -153,7 +188,7 @@ class ClubSetupScreen(Screen[None]):
         settings.remember(
             club={
                 "name": plan.club_name or "",
-                "games": list(self.query_one("#games", Cycler).value),
+                "games": list(self.query_one("#games", GamePicker).chosen),
                 "rounds": self._value("rounds"),
                 "table_size": plan.table_size,
                 "draw": plan.draw,

@@ -23,12 +23,14 @@ from textual.widgets.option_list import Option
 
 from core import GAMES
 from tui.base.game_names import game_name
-from tui.base.i18n import N_, t, words
-from tui.base.names import MAX_NAME_LENGTH, clean_name, error_words, plain
+from tui.base.i18n import N_, t, words, words_n
+from tui.base.names import DEFAULT_PLAYER_NAME, MAX_NAME_LENGTH, clean_name, error_words, plain
 from tui.table.plans import JoinPlan, parse_address
 from tui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+
     from net.discovery import Browser, FoundTable
 
 
@@ -77,7 +79,11 @@ def table_words(table: FoundTable) -> str:
     if is_club(table):  # members join whenever they come: they play from the next round
         club_phase = CLUB_PHASES.get(str(phase_id))
         phase = words(club_phase) if club_phase else phase
-        seats = words("{taken} members", taken=taken)
+        count = info.get("taken")
+        if isinstance(count, int) and not isinstance(count, bool):
+            seats = words_n("{count} member", "{count} members", count)
+        else:
+            seats = words("{taken} members", taken=taken)
         game = (
             words("club night ({game} next)", game=game)
             if phase_id != "over"
@@ -150,7 +156,15 @@ class JoinScreen(Screen[None]):
         self.say(t("Enter joins the table picked in the list, or the address typed; w watches."))
         if self.plan.address:
             self.action_join(self.plan.spectate)
-        self.query_one("#found" if self.plan.discovery else "#address").focus()
+        self._first_focus().focus()
+
+    def _first_focus(self) -> Widget:
+        """The name while it is the default one (typing goes there at once: a person new
+        here types their name first), else the list of found tables, or the address."""
+        name = self.query_one("#name", Input)
+        if not name.value.strip() or name.value == words(DEFAULT_PLAYER_NAME):
+            return name
+        return self.query_one("#found" if self.plan.discovery else "#address")
 
     async def on_unmount(self) -> None:
         if self.browser is not None:

@@ -17,9 +17,10 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from tui.base.i18n import N_, t, tn
+from tui.base.i18n import N_, t, words, words_n
+from tui.base.i18n import shown as shown_text
 from tui.base.messages import OpenReplay
-from tui.table.replays import Entry
+from tui.table.replays import Entry, kinds_text
 from tui.widgets.footer import FittingFooter
 
 COLUMNS = (N_("Finished"), N_("Game"), N_("Players"), N_("Winner"))  # t() where shown
@@ -80,6 +81,7 @@ class ReplaysScreen(Screen[None]):
         super().__init__()
         self.entries: list[Entry] = []
         self.only: str | None = None  # the game title shown, None: all
+        self._counted = ""  # the status line's count of the games shown
 
     def compose(self) -> ComposeResult:
         yield Static(t("Replays — finished games"), classes="screen-title", markup=False)
@@ -130,22 +132,33 @@ class ReplaysScreen(Screen[None]):
             table.move_cursor(row=min(row, len(shown) - 1), animate=False)
         count = len(self._shown())
         if not self.entries:
-            status = t("No finished game yet: games are kept when they end.")
+            status = words("No finished game yet: games are kept when they end.")
         elif self.only is None:
-            status = tn(
+            status = words_n(
                 "{count} finished game. Enter opens one.",
                 "{count} finished games. Enter opens one.",
                 count,
             )
         else:
-            status = tn(
+            status = words_n(
                 "{count} finished game of {game}. Enter opens one.",
                 "{count} finished games of {game}. Enter opens one.",
                 count,
                 game=self.only,
             )
-        self.query_one("#replays-status", Static).update(status)
+        self._counted = status
+        self._say_kinds()
         table.focus()
+
+    @on(DataTable.RowHighlighted)
+    def _say_kinds(self) -> None:
+        """The count, and which eyes the highlighted game's replay has."""
+        shown = self._shown()
+        row = self.query_one(DataTable).cursor_row
+        status = self._counted
+        if shown and 0 <= row < len(shown):
+            status = words("{count} {kinds}", count=status, kinds=kinds_text(shown[row]))
+        self.query_one("#replays-status", Static).update(shown_text(status))
 
     def action_clubs(self) -> None:
         from tui.screens.club_records import ClubRecordsScreen
@@ -165,4 +178,5 @@ class ReplaysScreen(Screen[None]):
         table = self.query_one(DataTable)
         shown = self._shown()
         if shown:
-            self.post_message(OpenReplay(shown[table.cursor_row].path))
+            entry = shown[table.cursor_row]
+            self.post_message(OpenReplay(entry.path, entry.own))

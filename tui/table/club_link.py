@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message as TextualMessage
 
@@ -28,9 +28,12 @@ from net.client import ClientSession, HandshakeError, come_back
 from net.session import Message, Session
 from tui.base.i18n import t, words
 from tui.base.names import refusal_words
+from tui.table.club_records import keep_member_night, own_game
 from tui.table.link import TableLink
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from textual.app import App
 
     from net.club.club import Club
@@ -65,6 +68,10 @@ class ClubLink:
         self.dropped: str | None = None
         self.left = False
         self.shown = False
+        self.club_id = ""  # the club's id (its `welcome`'s table_id)
+        self.own_games: list[dict[str, Any]] = []  # this member's finished games, to keep
+        self._kept: object = None  # what was last kept of the evening (see `_keep`)
+        self._keep_failed = False  # said once
         self._listeners: list[Callable[[Message], None]] = []
         self._coming_back: asyncio.Task[bool] | None = None
 
@@ -93,9 +100,11 @@ class ClubLink:
         kind = message["type"]
         if kind == "welcome":
             self.name = str(message.get("name"))
+            self.club_id = str(message.get("table_id"))
             self.dropped = None
         elif kind == "club":
             self.state = message
+            self._keep()
             if not self.shown:
                 self.shown = True
                 self.app.post_message(ShowClub(self))
@@ -109,13 +118,47 @@ class ClubLink:
         for push in list(self._listeners):
             push(message)
 
+    # ---- keeping the evening -------------------------------------------------------------------
+    def _keep(self) -> None:
+        """A member keeps the evening on their machine (the host's club keeps its own, every
+        game whole): the standings as they change, and their own games."""
+        if self.club is not None or not self.member or self.state is None:
+            return
+        if self.state["round"] is None:
+            return  # nothing played yet
+        now = (self.state["phase"], self.state["round"], self.state["standings"],
+               len(self.own_games))  # fmt: skip
+        if now == self._kept:
+            return
+        self._kept = now
+        try:
+            keep_member_night(self.club_id, self.state, self.own_games)
+        except OSError as err:  # the evening goes on; only this machine's keepsake is lost
+            if not self._keep_failed:
+                self._keep_failed = True
+                said = t("The club night cannot be kept on this machine: {err}", err=err)
+                self.app.notify(said, severity="warning", markup=False)
+
+    def _game_kept(self, seat: Message, path: Path) -> None:
+        """This member's table wrote their seat's record of a finished game: kept with the
+        evening."""
+        game = own_game(seat, path)
+        if game is None:
+            return
+        where = (game["round"], game["table"])
+        self.own_games = [g for g in self.own_games if (g["round"], g["table"]) != where]
+        self.own_games.append(game)
+        self._keep()
+
     # ---- tables -------------------------------------------------------------------------------
     async def table_link(self, seat: Message) -> TableLink:
         """Connect to this person's table of the round with the seat's token."""
         session = ClientSession(self.address, int(seat["port"]), self.name)
         session.token = str(seat["token"])
         await session.open()
-        return ClubTableLink(self, session, seat)
+        link = ClubTableLink(self, session, seat)
+        link.on_kept = lambda path: self._game_kept(seat, path)
+        return link
 
     async def watch(self, port: int) -> TableLink:
         """Watch a running table of the club (HandshakeError, OSError if it cannot be). At

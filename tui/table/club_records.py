@@ -5,13 +5,15 @@ exported to CSV. Files only, no Textual (the list is read in a worker thread).
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from core.club.standings import rows_csv
-from net.club.record import kept_clubs, standings_csv
+from net import records
+from net.club.record import keep_club, kept_clubs, standings_csv
 from net.paths import data_dir
 from tui.base.game_names import game_name
 from tui.base.i18n import listing, words
@@ -85,8 +87,60 @@ def export_standings(club: str, rows: Sequence[Mapping[str, Any]]) -> Path:
 
 
 def export_record(entry: ClubEntry) -> Path:
-    """A kept club night's standings as CSV, recomputed from its games."""
-    return _export(f"{entry.path.stem}-standings.csv", standings_csv(entry.data))
+    """A kept club night's standings as CSV: recomputed from its games where every game is
+    kept (the host's), else as the club last sent them (a member's)."""
+    data = entry.data
+    if data.get("kept_by") == MEMBER:
+        text = rows_csv(dict(row) for row in data.get("standings", []))
+    else:
+        text = standings_csv(data)
+    return _export(f"{entry.path.stem}-standings.csv", text)
+
+
+MEMBER = "member"  # `kept_by` of a member's club night: their own games only
+
+
+def own_game(seat: Mapping[str, Any], path: Path) -> dict[str, Any] | None:
+    """A member's finished game of a club night, as the club record keeps its games: their
+    seat's own record (the file `path` their table link wrote), with the round and table of
+    their `club_seat`; None when the file is not a finished seen record."""
+    try:
+        record = records.load(path)
+    except ValueError:
+        return None
+    result, seats = record.get("result"), record.get("seats")
+    if not isinstance(result, dict) or not isinstance(seats, list):
+        return None
+    names = [str(seat.get("name", "?")) for seat in seats]
+    return {
+        "round": int(seat["round"]),
+        "table": int(seat["table"]),
+        "table_id": path.stem,
+        "record": record,
+        "seats": [s.get("name") if s.get("kind") == "human" else None for s in seats],
+        "names": names,
+        "result": {"scores": result.get("scores", []), "winners": result.get("winners", [])},
+    }
+
+
+def keep_member_night(club_id: str, state: Mapping[str, Any], games: list[dict[str, Any]]) -> Path:
+    """A member's club night, kept on their machine: the evening's plan and standings as
+    the club last sent them (`club`), and their own games (`own_game`), so their list of
+    club nights has it too (issue 35: friends' machines kept none)."""
+    plain_id = club_id if re.fullmatch(r"[0-9a-z]{1,32}", club_id) else "lan"
+    rounds = 0 if state["round"] is None else int(state["round"]) + 1
+    data = {
+        "club_id": plain_id,
+        "name": state["club"],
+        "plan": state["plan"],
+        "members": [member["name"] for member in state["members"]],
+        "rounds": rounds,
+        "over": state["phase"] == "over",
+        "games": games,
+        "standings": state["standings"],
+        "kept_by": MEMBER,
+    }
+    return keep_club(f"{plain_id}-{MEMBER}", data)
 
 
 def _export(name: str, text: str) -> Path:

@@ -28,6 +28,8 @@ from net.session import Message, Session
 from tui.base.i18n import N_, t, words
 
 if TYPE_CHECKING:  # a joined table (a door's program) needs neither the host nor zeroconf
+    from pathlib import Path
+
     from textual.app import App
 
     from net.discovery import Advertiser
@@ -79,6 +81,7 @@ class TableLink:
         self.seen: SeatViews | None = None  # a LAN player's own record of what their seat saw
         self.club_table = False  # a table of a club night: leaving it goes back to the club
         self.way_back: str | None = None  # at a door: how this person comes back, in words
+        self.on_kept: Callable[[Path], None] | None = None  # told when `seen` wrote its record
         self._listeners: list[Callable[[Message], None]] = []
         self._doors_wanted = {slot: getattr(self, slot) is not None for slot in DOOR_SLOTS}
 
@@ -169,7 +172,9 @@ class TableLink:
         elif kind == "state" and self.showing != "game":
             self._show("game")
         if kind == "state" and self.seen is not None:
-            self.seen.hear(message)
+            kept = self.seen.hear(message)
+            if kept is not None and self.on_kept is not None:
+                self.on_kept(kept)
         for push in list(self._listeners):
             push(message)
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import datetime
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from core.replay_views import RecordReplay, SeenReplay, open_replay, seen_record
+from core.replay_views import SEEN_FORMAT, RecordReplay, SeenReplay, open_replay, seen_record
 from net import records
 from net.paths import data_dir
 from tui.base.game_names import game_name
@@ -29,6 +29,7 @@ class Replay:
     positions: RecordReplay | SeenReplay
     seats: list[dict[str, Any]]
     name: str  # the file's name, for titles and errors
+    own: int | None = None  # the seat this person played, when a seen record of it says so
 
     @property
     def game_id(self) -> str:
@@ -36,9 +37,12 @@ class Replay:
 
     @property
     def first_eyes(self) -> int | None:
-        """The seat the person played: a seen record's seat, else the first human seat."""
-        humans = [i for i, s in enumerate(self.seats) if s["kind"] == "human"]
+        """The seat the person played: theirs when known, a seen record's seat, else the
+        first human seat."""
         eyes = self.positions.eyes
+        if self.own is not None and self.own in eyes:
+            return self.own
+        humans = [i for i, s in enumerate(self.seats) if s["kind"] == "human"]
         return humans[0] if humans and humans[0] in eyes else eyes[0]
 
     def message(self, position: int, eyes: int | None) -> dict[str, Any]:
@@ -53,9 +57,10 @@ class Replay:
         }
 
 
-def read_replay(path: Path) -> Replay:
-    """The replay of a record file; ValueError naming the file and what is wrong with it."""
-    return replay_of(records.load(path), path.name)
+def read_replay(path: Path, own: int | None = None) -> Replay:
+    """The replay of a record file (opening on seat `own`, when given and it has its eyes);
+    ValueError naming the file and what is wrong with it."""
+    return replace(replay_of(records.load(path), path.name), own=own)
 
 
 def replay_of(data: dict[str, Any], name: str) -> Replay:
@@ -93,45 +98,118 @@ def _seats(seats: object, players: int) -> list[dict[str, Any]]:
 
 @dataclass(frozen=True)
 class Entry:
-    """One line of the list of kept games."""
+    """One line of the list of kept games: one game, however many kinds of its record are
+    kept here (a club's host keeps its table's whole record and their own seat's)."""
 
-    path: Path
+    path: Path  # the record opened: the whole one when it is kept
     when: str
     game: str
     players: str
     winner: str
+    every_seat: bool = True  # the whole record (a host's): every seat's eyes
+    own: int | None = None  # the seat this person played, from their seat's own record
+
+
+SAME_GAME_SECONDS = 120.0  # a seat's record and the whole one of a game end this close
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A record file as read for the list."""
+
+    path: Path
+    data: dict[str, Any]
+    table_id: str
+    seen: bool
+
+    @property
+    def finished(self) -> float:
+        finished = self.data.get("finished")
+        return float(finished) if isinstance(finished, int | float) else 0.0
+
+    def scores(self) -> object:
+        result = self.data.get("result")
+        return result.get("scores") if isinstance(result, dict) else None
+
+    def same_game(self, other: Kept) -> bool:
+        """Whether two records (one a seat's, one whole) are of one game: the same table,
+        game and scores, ended together (a table plays game after game under one id)."""
+        return (
+            self.table_id == other.table_id
+            and self.data.get("game") == other.data.get("game")
+            and self.scores() == other.scores()
+            and abs(self.finished - other.finished) <= SAME_GAME_SECONDS
+        )
+
+
+def _table_id(path: Path, seen: bool) -> str:
+    """The table's id in a record's file name ('20261202-013000-<id>[-seen].json')."""
+    stem = path.stem.removesuffix("-seen") if seen else path.stem
+    return stem.split("-", 2)[-1]
 
 
 def kept_games() -> list[Entry]:
-    """The kept records, newest first; files that are not records are left out."""
+    """The kept games, newest first, one line each (a seat's record of a game whose whole
+    record is kept too opens the whole one, on that seat); files that are not records are
+    left out."""
     from core import GAMES
 
-    entries = []
+    kept = []
     paths = sorted(records.records_dir().glob("*.json"), key=lambda p: p.stat().st_mtime)
     for path in reversed(paths):
         try:
             data = records.load(path)
         except ValueError:
             continue
-        game = GAMES.get(str(data.get("game")))
-        if game is None or not isinstance(data.get("seats"), list):
+        if GAMES.get(str(data.get("game"))) is None or not isinstance(data.get("seats"), list):
             continue
-        seats = data["seats"]
-        names = [_seat_text(seat) for seat in seats if isinstance(seat, dict)]
-        result = data.get("result") or _result_of(data)
-        winners = [
-            str(seats[i].get("name", "?"))
-            for i in result.get("winners", [])
-            if isinstance(i, int) and 0 <= i < len(seats) and isinstance(seats[i], dict)
-        ]
-        finished = data.get("finished")
-        when = (
-            datetime.datetime.fromtimestamp(finished).strftime("%Y-%m-%d %H:%M")
-            if isinstance(finished, int | float)
-            else "?"
-        )
-        entries.append(Entry(path, when, game_name(game), listing(names), listing(winners) or "?"))
+        seen = data.get("format") == SEEN_FORMAT
+        kept.append(Kept(path, data, _table_id(path, seen), seen))
+    whole = [k for k in kept if not k.seen]
+    entries = []
+    for record in kept:
+        twin = next((w for w in whole if record.seen and record.same_game(w)), None)
+        if twin is not None:
+            continue  # listed with its whole record, below or above
+        seat = next((k for k in kept if k.seen and k.same_game(record)), None)
+        own = None if seat is None else seat.data.get("seat")
+        entries.append(_entry(record, own if isinstance(own, int) else None))
     return entries
+
+
+def _entry(record: Kept, own: int | None) -> Entry:
+    from core import GAMES
+
+    data = record.data
+    seats = data["seats"]
+    names = [_seat_text(seat) for seat in seats if isinstance(seat, dict)]
+    result = data.get("result") or _result_of(data)
+    winners = [
+        str(seats[i].get("name", "?"))
+        for i in result.get("winners", [])
+        if isinstance(i, int) and 0 <= i < len(seats) and isinstance(seats[i], dict)
+    ]
+    finished = data.get("finished")
+    when = (
+        datetime.datetime.fromtimestamp(finished).strftime("%Y-%m-%d %H:%M")
+        if isinstance(finished, int | float)
+        else "?"
+    )
+    game = game_name(GAMES[str(data["game"])])
+    if record.seen:
+        seat = data.get("seat")
+        own = seat if isinstance(seat, int) else None
+    return Entry(record.path, when, game, listing(names), listing(winners) or "?",
+                 every_seat=not record.seen, own=own)  # fmt: skip
+
+
+def kinds_text(entry: Entry) -> str:
+    """Which eyes a game's replay has, in reading order."""
+    if entry.every_seat and entry.own is not None:
+        return words("Every seat's eyes, opening on yours.")
+    if entry.every_seat:
+        return words("Every seat's eyes.")
+    return words("What your seat saw.")
 
 
 def _result_of(data: dict[str, Any]) -> dict[str, Any]:

@@ -62,6 +62,17 @@ class Cycler(Widget, can_focus=True):
     def value(self) -> Any:
         return self.choices[self.index][1]
 
+    def set_choices(self, choices: Sequence[tuple[str, Any]], value: Any = None) -> None:
+        """Offer other choices (the club set-up's table sizes follow its games), `value`
+        chosen (else the first); Changed is posted only when the value changed."""
+        before = self.value
+        self.choices = list(choices)
+        values = [v for _, v in self.choices]
+        self.set_reactive(Cycler.index, values.index(value) if value in values else 0)
+        self.refresh(layout=True)
+        if self.value != before:
+            self.post_message(self.Changed(self))
+
     def render(self) -> Text:
         label = self.choices[self.index][0]
         padding = " " * (self.widest - cell_len(label))

@@ -15,12 +15,13 @@ from rich.text import Text
 
 from tui.base.i18n import tn
 from tui.base.layout import cell
-from tui.base.names import plain
+from tui.base.names import name_cell
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
 FULL = "█"
-NAME_WIDTH = 16
-STATUS_WIDTH = 9
+NAME_WIDTH = 16  # cells the names take at least; more for longer ones while the bar keeps
+MIN_BAR = 10  # cells, so no name is cut where the line has room for it (issue 35)
+STATUS_WIDTH = 9  # at least; as wide as the longest status ('12. asztal')
 
 
 def bar(value: float, top: float, width: int) -> str:
@@ -52,19 +53,22 @@ def standings_text(
     status = status or {}
     top = max((float(row["points"]) for row in rows), default=0.0)
     out = Text()
-    fixed = 4 + NAME_WIDTH + 1 + STATUS_WIDTH + 1 + 7 + 9
-    room = max(4, width - fixed)
-    for row in rows:
+    doing = max([STATUS_WIDTH, *(cell_len(text) for text in status.values())])
+    names = [cell_len(name_cell(str(row["player"]))) for row in rows]
+    played = [tn("{count} game", "{count} games", int(row["games"])) for row in rows]
+    # mark and rank, name, status, bar, points and games, with the spaces between
+    others = 4 + 1 + 1 + doing + 1 + 7 + 2 + max([cell_len(text) for text in played] or [0])
+    named = max(NAME_WIDTH, min(max(names, default=0), width - others - MIN_BAR))
+    room = max(4, width - others - named)
+    for row, games in zip(rows, played, strict=True):
         name = str(row["player"])
         rank = f"{row['rank']}=" if row.get("tied") else str(row["rank"])
         mark = "»" if name == me else " "
-        drawn = fit(plain(name), NAME_WIDTH)
-        line = f"{mark}{rank:>3} {drawn} {fit(status.get(name, ''), STATUS_WIDTH)} "
+        drawn = fit(name_cell(name), named)
+        line = f"{mark}{rank:>3} {drawn} {fit(status.get(name, ''), doing)} "
         points = float(row["points"])
-        games = int(row["games"])
         out.append(line, style="bold" if name == me else "")
         out.append(fit(bar(points, top, room), room), style="green")
-        played = tn("{count} game", "{count} games", games)
-        out.append(f"{points:7.2f}  {cell(played)}\n")
+        out.append(f"{points:7.2f}  {cell(games)}\n")
     out.rstrip()
     return out
