@@ -18,7 +18,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from tui.base.i18n import N_, t, words, words_n
-from tui.base.i18n import shown as shown_text
 from tui.base.messages import OpenReplay
 from tui.table.replays import Entry, kinds_text
 from tui.widgets.footer import FittingFooter
@@ -158,7 +157,7 @@ class ReplaysScreen(Screen[None]):
         status = self._counted
         if shown and 0 <= row < len(shown):
             status = words("{count} {kinds}", count=status, kinds=kinds_text(shown[row]))
-        self.query_one("#replays-status", Static).update(shown_text(status))
+        self.query_one("#replays-status", Static).update(status)
 
     def action_clubs(self) -> None:
         from tui.screens.club_records import ClubRecordsScreen

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from tui.base.i18n import tn
 from tui.base.layout import cell
-from tui.base.names import name_cell
+from tui.base.names import plain
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
 FULL = "█"
@@ -54,7 +54,7 @@ def standings_text(
     top = max((float(row["points"]) for row in rows), default=0.0)
     out = Text()
     doing = max([STATUS_WIDTH, *(cell_len(text) for text in status.values())])
-    names = [cell_len(name_cell(str(row["player"]))) for row in rows]
+    names = [cell_len(plain(row["player"])) for row in rows]
     played = [tn("{count} game", "{count} games", int(row["games"])) for row in rows]
     # mark and rank, name, status, bar, points and games, with the spaces between
     others = 4 + 1 + 1 + doing + 1 + 7 + 2 + max([cell_len(text) for text in played] or [0])
@@ -64,7 +64,7 @@ def standings_text(
         name = str(row["player"])
         rank = f"{row['rank']}=" if row.get("tied") else str(row["rank"])
         mark = "»" if name == me else " "
-        drawn = fit(name_cell(name), named)
+        drawn = fit(plain(name), named)  # fit lays it out as a cell
         line = f"{mark}{rank:>3} {drawn} {fit(status.get(name, ''), doing)} "
         points = float(row["points"])
         out.append(line, style="bold" if name == me else "")
