@@ -130,6 +130,13 @@ async def bot_plays(pilot: Any, screen: Any, game_id: str, until: type) -> None:
             await screen.send(bot.act(played["view"], rng))
 
 
+def alone_to_act(screen: Any) -> bool:
+    """The player's move, and nobody else's: at a Papayoo pass the bots decide at the same
+    time, and a slow one (a busy machine) passed after the shot."""
+    state = screen.state
+    return state is not None and screen.my_move and state["view"]["to_act"] == [state["seat"]]
+
+
 def drawn(app: Any) -> bool:
     """Whether the screen in front is drawn: mounted, and its footer (if it has one) showing
     its keys, which Textual composes a frame or more after the screen (the Rummikub final
@@ -184,7 +191,7 @@ async def draw_lobby(port: int, folder: Path, language: str) -> list[str]:
         await wait_until(pilot, lambda: not isinstance(app.screen, HostLobbyScreen))
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        await wait_until(pilot, lambda: screen.state is not None and screen.my_move)
+        await wait_until(pilot, lambda: alone_to_act(screen))
         cut += [f"table: {text}" for text in await shot(pilot, folder / f"{language}_lan.svg")]
         await session.close()
         return cut
@@ -215,7 +222,7 @@ async def draw_play(game_id: str, svg: Path) -> list[str]:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_game(pilot, game_id=game_id, options=UNTIMED.get(game_id))
-        await wait_until(pilot, lambda: screen.state is not None and screen.my_move)
+        await wait_until(pilot, lambda: alone_to_act(screen))
         cut = await shot(pilot, svg)
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
