@@ -1,11 +1,19 @@
 """Papayoo bots. Each sees only its seat's view (never the state), so none can cheat.
 
 easy and normal play the policies of `core.papayoo.play` on the seat's own hand and the public
-table. hard is perfect-information Monte Carlo: it samples deals consistent with everything
-the seat knows (`core.papayoo.knowledge`) and plays each candidate card (or pass) out to the
-end of the deal with the normal policy in every seat, on the same sampled deals for every
-candidate (common random numbers). Its budget is a number of card plays, never a time: `core`
-has no clock, and a fixed amount of work keeps the bot deterministic for a given rng.
+table. hard is perfect-information Monte Carlo (`core.papayoo.search`): it samples deals
+consistent with everything the seat knows (`core.papayoo.knowledge`), plays each candidate card
+on them and the deal out to its end with the normal policy in every seat, on the same sampled
+deals for every candidate (common random numbers), and solves the last tricks exactly. It
+passes as normal does. Its budget is work, never time: `core` has no clock, a busy machine
+must not make it slower than its budget, and a fixed amount of work keeps the bot
+deterministic for a given rng.
+
+What the measurements of issue 38 chose (24-game duplicate series against three of
+`bench/papayoo_mc.py`, the same deals each time): passing as normal does won 42% where hard's
+own search over a few candidate passes won 27%, and the normal policy's play-outs beat a
+faster, simpler one (`playout="fast"`, `core.papayoo.rollout`: 29%). Short series, wide
+intervals: they chose, they do not prove.
 """
 
 from __future__ import annotations
@@ -159,13 +167,15 @@ def pass_candidates(hand: list[int], count: int) -> list[list[int]]:
 
 
 class HardBot:
-    """Monte Carlo over sampled deals (`core.papayoo.search`), fast Papayoo-aware play-outs and
-    the last tricks solved exactly.
+    """Monte Carlo over sampled deals (`core.papayoo.search`), the normal policy's play-outs
+    and the last tricks solved exactly.
 
     `work` is the budget of one decision, in units of work (`core.papayoo.search`): deals are
     sampled until it is spent, at least `min_worlds` (cheap: a deal costs at most about a
     thousand units) and at most `max_worlds`. `exact_cards`: the last tricks are solved
-    exactly once no hand holds more cards than this (0: never).
+    exactly once no hand holds more cards than this (0: never). `pass_search` scores a few
+    candidate passes instead of passing as normal does; `playout="fast"` plays out with
+    `core.papayoo.rollout`'s cheaper policy.
     """
 
     def __init__(
@@ -178,6 +188,8 @@ class HardBot:
         playout: str = "normal",
         **_settings: Any,
     ) -> None:
+        if playout not in ("normal", "fast"):
+            raise ValueError(f"playout must be 'normal' or 'fast', not {playout!r}")
         if work < 1 or min_worlds < 1 or max_worlds < min_worlds or exact_cards < 0:
             raise ValueError(
                 "work and min_worlds must be at least 1, max_worlds >= min_worlds, exact_cards >= 0"
