@@ -22,9 +22,9 @@ async def test_friends_are_told_the_host_closed_the_table_on_a_terminal_left_as_
     await host.expect(f"ssh -p {evening.ssh_port} play@127.0.0.1")
     ann = await evening.friend("play", name="ann")  # the password
     await sit(ann, "Ann", host)
-    bo = await evening.friend("play", key=True, name="bo")  # the key
-    await sit(bo, "Bo", host)
-    for friend in (ann, bo):  # the door's program drew full screen, with the mouse on
+    vik = await evening.friend("play", key=True, name="vik")  # the key
+    await sit(vik, "Vik", host)
+    for friend in (ann, vik):  # the door's program drew full screen, with the mouse on
         modes = TerminalModes()
         modes.feed(bytes(friend.received))
         assert 1049 in modes.on and modes.on & set(MOUSE) and modes.cursor_hidden
@@ -32,7 +32,7 @@ async def test_friends_are_told_the_host_closed_the_table_on_a_terminal_left_as_
     host.press("q")
     await host.expect("Close the table?")
     host.press("y")
-    for friend in (ann, bo):
+    for friend in (ann, vik):
         await friend.wait_ended()
         assert WELCOME in friend.plain()  # they were in (the join screen drew)
         modes = TerminalModes()
