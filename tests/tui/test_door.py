@@ -16,7 +16,7 @@ from net.paths import data_dir
 from tests.tui.lan_pilots import on_screen, text_of
 from tests.tui.pilots import SIZE, wait_until
 from tui.programs.cli import build_parser
-from tui.programs.door import DoorApp, door_data_dir
+from tui.programs.door import DoorApp, door_data_dir, door_player
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.screens.lobby import ClientLobbyScreen
@@ -111,3 +111,17 @@ async def test_at_a_door_leaving_says_the_way_back_and_help_knows_no_prompt(
             assert question == f"Leave the table? Your seat stays yours: {way}"
     finally:
         await host.close()
+
+
+def test_a_browser_guest_name_shows_nothing_of_its_secret_id(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34 (item 2's kin): the guest name a browser is offered is stable for that browser
+    but made from a digest of its id, so nobody at the table reads a character of the cookie."""
+    monkeypatch.setenv("GAMENIGHT_DATA_DIR", str(tmp_path))
+    secret = "web-8e84c0ffee0123456789abcd"
+    name = door_player(2291, secret, "")
+    assert name.startswith("Guest ") and name == door_player(2291, secret, "")
+    shown = name.removeprefix("Guest ")
+    assert len(shown) == 4 and not secret.removeprefix("web-").startswith(shown)
+    assert door_player(2291, "web-0000000000000000000000ff", "") != name

@@ -49,8 +49,9 @@ def door_data_dir(who: str) -> Path:
 def door_player(port: int, who: str, name: str = "") -> str:
     """The name to offer: the one this `who` last sat down with at this table (so a reload or
     a person back with their handle takes the seat back), else `name` (an SSH user name that is
-    a name); a browser is offered "Guest" and its id's first characters (distinct from the
-    start: two browsers never clash), anyone else a blank to type their name into."""
+    a name); a browser is offered "Guest" and four characters of its id's digest (distinct from
+    the start: two browsers rarely clash, and never a character of the id, the browser's secret,
+    is shown), anyone else a blank to type their name into."""
     from net.client import saved_names
     from net.door_access import WEB_WHO_PREFIX
 
@@ -60,7 +61,8 @@ def door_player(port: int, who: str, name: str = "") -> str:
     if name:
         return name
     if who.startswith(WEB_WHO_PREFIX):
-        return words("Guest {id}", id=who.removeprefix(WEB_WHO_PREFIX)[:4])
+        digest = hashlib.sha256(who.encode()).hexdigest()
+        return words("Guest {id}", id=digest[:4])
     return ""
 
 
