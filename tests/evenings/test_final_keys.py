@@ -38,6 +38,7 @@ async def enter_until_final(pilot: Pilot[None]) -> FinalScreen:
         await pilot.pause(0.02)
     final = pilot.app.screen
     assert isinstance(final, FinalScreen)
+    await wait_until(pilot, lambda: final.is_mounted)  # its moment starts once it is up
     return final
 
 

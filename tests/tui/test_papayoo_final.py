@@ -38,6 +38,7 @@ async def last_card(pilot: Pilot[None]) -> FinalScreen:
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, FinalScreen))
     final = pilot.app.screen
     assert isinstance(final, FinalScreen)
+    await wait_until(pilot, lambda: final.takes_keys)  # mounted, laid out, past its first moment
     return final
 
 
