@@ -158,11 +158,11 @@ def test_reveal_is_one_line_of_everyone_in_words() -> None:
     }
     line = log_line(entry, ["Ana", "Bruno", "You", "Chen"])
     assert line == (
-        "Sum 10: Ana discarded 12 for 2 tokens, Bruno took a token, You stayed at 5 tokens, "
+        "Sum 10: Ana discarded 12 for 2 tokens, Bruno took a token, you stayed at 5 tokens, "
         "Chen discarded 7 for free."
     )
     assert wrapped([line]) == [  # as the log shows it at 80 columns: the rest indented
-        "Sum 10: Ana discarded 12 for 2 tokens, Bruno took a token, You stayed at 5",
+        "Sum 10: Ana discarded 12 for 2 tokens, Bruno took a token, you stayed at 5",
         "  tokens, Chen discarded 7 for free.",
     ]
 

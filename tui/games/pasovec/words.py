@@ -16,7 +16,7 @@ from core.pasovec import cost
 from core.pasovec.dice import LETTERS, combo_phrase
 from tui.base.i18n import Counted, listing, numeral, t, worded, words
 from tui.base.messages import StateMessage
-from tui.base.seats import is_you, name_list, seat_names
+from tui.base.seats import in_line, is_you, name_list, seat_names
 from tui.screens.round_summary import last_entry
 from tui.widgets.score_history import ScoreHistory
 
@@ -64,6 +64,13 @@ def decision_phrase(decision: dict[str, Any], who: str) -> str:
     return words("{who} stayed at 5 tokens", who=who)
 
 
+def in_line_phrase(decision: dict[str, Any], who: str) -> str:
+    """A decision inside the reveal's line ("Sum 12: you discarded 12 for free, Ana …"): the
+    reader's sentence without the capital it takes at a line's start."""
+    said = decision_phrase(decision, who)
+    return said[:1].lower() + said[1:] if is_you(who) else said
+
+
 def decision_short(decision: dict[str, Any]) -> str:
     """A revealed decision in a players-table cell: '12 free', '12 for 2', '+1 token' (in
     reading order: the table lays it out)."""
@@ -103,10 +110,11 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
             return words("You rolled {dice}: {roll} = {sum}", **said)
         return words("{who} rolled {dice}: {roll} = {sum}", who=who, **said)
     if kind == "reveal":
-        phrases = [decision_phrase(d, names[d["seat"]]) for d in entry["decisions"]]
+        phrases = [in_line_phrase(d, names[d["seat"]]) for d in entry["decisions"]]
         return words("Sum {sum}: {decisions}.", sum=entry["sum"], decisions=listing(phrases))
     if kind == "round_end":
-        left = listing(f"{names[i]} {numeral(p)}" for i, p in enumerate(entry["penalties"]))
+        penalties = enumerate(entry["penalties"])
+        left = listing(f"{in_line(names[i])} {numeral(p)}" for i, p in penalties)
         return words(
             "Round {round} over. Cards left = penalties: {left}.", round=entry["round"], left=left
         )

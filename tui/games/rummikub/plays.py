@@ -63,8 +63,9 @@ def play_line(entry: dict[str, Any], who: str) -> str:
     gone = [tuple(s) for s in entry["gone"]]
     made = [tuple(s) for s in entry["made"]]
     steps = listing(said(step, you) for step in merged(changes(gone, made)))
-    if you:
-        return words("You {steps}{meld}.", steps=steps, meld=meld)
+    if you:  # a language may start the sentence with the step's verb: it takes the capital
+        line = words("You {steps}{meld}.", steps=steps, meld=meld)
+        return line[:1].upper() + line[1:]
     return words("{who} {steps}{meld}.", who=who, steps=steps, meld=meld)
 
 

@@ -232,7 +232,9 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
         first = in_line(names[entry["first"]])
         return words("Game {game} starts; first to play: {who}.", game=entry["game_no"], who=first)
     if kind == "game_end":
-        scores = listing(f"{names[s]} {numeral(v, '+d')}" for s, v in enumerate(entry["scores"]))
+        scores = listing(
+            f"{in_line(names[s])} {numeral(v, '+d')}" for s, v in enumerate(entry["scores"])
+        )
         return words("{end} Scores: {scores}.", end=game_end_line(entry, names), scores=scores)
     who = names[entry["seat"]]
     you = is_you(who)
