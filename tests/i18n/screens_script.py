@@ -138,14 +138,15 @@ def alone_to_act(screen: Any) -> bool:
 
 
 def drawn(app: Any) -> bool:
-    """Whether the screen in front is drawn: mounted, and its footer (if it has one) showing
-    its keys, which Textual composes a frame or more after the screen (the Rummikub final
-    table's footer was still empty when a shot was taken on a busy machine)."""
+    """Whether the screen in front is drawn: mounted, its focus given (a final table focuses
+    its button once mounted), and its footer (if it has one) showing its keys, which Textual
+    composes a frame or more after the screen (the Rummikub final table's footer was still
+    empty when a shot was taken on a busy machine)."""
     from textual.widgets import Footer
     from textual.widgets._footer import FooterKey
 
     screen = app.screen
-    if not screen.is_mounted:
+    if not screen.is_mounted or (screen.focused is None and screen.focus_chain):
         return False
     return all(len(footer.query(FooterKey)) > 0 for footer in screen.query(Footer))
 
