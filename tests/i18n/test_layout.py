@@ -118,7 +118,8 @@ def test_every_card_code_keeps_its_order(screens: Any, moment: str) -> None:
 
 def test_the_papayoo_card_and_the_hand_read_whole(screens: Any) -> None:
     code = screens["papayoo"]
-    papayoo = f"(40) {SUITS[code[0]]}{code}"  # "پاپایو: ♣C7 (40)", drawn right to left
+    # "پاپایو: ♣C7 (۴۰)", drawn right to left; the count in Persian digits (issue 36 item 4)
+    papayoo = f"(۴۰) {SUITS[code[0]]}{code}"
     assert any(papayoo in line for line in screens["play"])
     hand = " ".join(screens["play"])
     assert all(f"{SUITS[c[0]]}{c}" in hand for c in screens["hand"])
