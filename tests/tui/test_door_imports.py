@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from net.handoff import Handoff
 from net.host import Host
 from tests.net.ssh_terminal import ESCAPES
 
@@ -59,12 +60,14 @@ async def test_a_door_program_at_the_table_never_loads_the_hosts_side(tmp_path: 
     drawn = bytearray()
     env = dict(os.environ, TERM="xterm-256color", GAMENIGHT_DATA_DIR=str(tmp_path / "data"))
     env["MODULES"] = str(modules)
+    handoff = Handoff({"who": "imports"})  # the door hands its secrets over by pipe
     command = [sys.executable, "-c", DUMPING, "--lang=en", "door", str(port)]
-    command += ["--who", "imports", "--name", "Zed"]
-    child = subprocess.Popen(
-        command, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT,
-        start_new_session=True,
-    )  # fmt: skip
+    command += [f"--secrets-fd={handoff.fd}", "--name", "Zed"]
+    with handoff:
+        child = subprocess.Popen(
+            command, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT,
+            start_new_session=True, pass_fds=(handoff.fd,),
+        )  # fmt: skip
     os.close(slave)
     os.set_blocking(master, False)
     loop = asyncio.get_running_loop()
