@@ -120,6 +120,7 @@ async def test_a_member_back_from_a_running_table_reads_the_evening_as_it_is() -
         await late_member(evening)
         screen = await back_at_the_club(evening.bo)
         await reads_the_evening_as_it_is(evening.bo, screen)
+        await wait_until(evening.bo, lambda: bool(footer_actions(evening.guest)))  # drawn
         assert "start_round" not in footer_actions(evening.guest)  # the host's key (item 8)
         await evening.bo.press("enter")
         await on_screen(evening.bo, NoThanksScreen)
@@ -132,7 +133,7 @@ async def test_the_host_back_from_a_running_table_reads_the_evening_and_why_not_
         screen = await back_at_the_club(evening.ana)
         await reads_the_evening_as_it_is(evening.ana, screen)
         assert "Drawing" not in text_of(screen, "#club-status")
-        assert "start_round" in footer_actions(evening.host)
+        await wait_until(evening.ana, lambda: "start_round" in footer_actions(evening.host))
         await evening.ana.press("s")
         assert "round 1 is still being played" in text_of(screen, "#club-status")
         await evening.ana.press("enter")

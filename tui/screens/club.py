@@ -276,11 +276,6 @@ class ClubScreen(Screen[None]):
         line = phase_line(state)
         if self.club.my_table() is not None:
             return t("{line}. Enter takes you back to your table.", line=line)
-        if self.club.sitting_out():
-            number = state["round"] + 2
-            if number > len(state["plan"]["games"]):
-                return t("{line}. You sit out the evening's last round.", line=line)
-            return t("{line}. You play from round {number}.", line=line, number=number)
         if state["phase"] in ("gathering", "between"):
             if not self.club.hosting:
                 return t("{line}. The host starts the next round.", line=line)

@@ -195,18 +195,6 @@ class ClubLink:
                 return None if table["over"] else self.seat
         return None
 
-    def sitting_out(self) -> bool:
-        """A member who plays no part in the round being played: come late, or left and came
-        back (their seat a bot's for good). Their own table having finished is not that."""
-        state = self.state
-        if state is None or state["phase"] != "playing" or not self.member:
-            return False
-        me = next((m for m in state["members"] if m["name"] == self.name), None)
-        if me is None or me["table"] is not None:
-            return False
-        return not any(table["over"] and self.name in table["people"] for table in state["tables"])
-
-    # ---- the host's controls ------------------------------------------------------------------
     def start_round(self) -> str | None:
         """Start the next round (the host's key); why not, in words (reading order)."""
         if self.club is None:
