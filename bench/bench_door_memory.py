@@ -33,6 +33,7 @@ import aiohttp  # noqa: E402
 from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
+from bench.bench_web import memory_kib  # noqa: E402
 from core import get_game  # noqa: E402
 from net.host import Host  # noqa: E402
 from net.ssh_door import SshDoor  # noqa: E402
@@ -46,15 +47,6 @@ SAMPLE = 1.0  # seconds between two looks at the door programs' memory
 STEADY = 256  # KiB: a program whose RSS moved less than this in SAMPLE seconds is at rest
 JOIN_FOOTER = "Leave"  # the door's join screen, drawn to its footer
 MIB = 1024
-
-
-def memory_kib(pid: int) -> tuple[int, int]:
-    """(RSS, PSS) of a process in KiB, from /proc."""
-    fields = {}
-    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
-        name, value = line.split(":", 1)
-        fields[name] = int(value.split()[0])
-    return fields["Rss"], fields["Pss"]
 
 
 class Browser:

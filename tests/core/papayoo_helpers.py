@@ -65,3 +65,16 @@ def random_play(
         after = GAME.apply(state, seat, action)
         yield state, seat, action, after
         state = after
+
+
+def position(players: int, seed: int, moves: int) -> PapayooState:
+    """A running game after up to `moves` random actions (fewer if it would end)."""
+    rng = random.Random(seed)
+    state = GAME.new(players, seed, {"deals": 1})
+    for _ in range(moves):
+        seat = rng.choice(GAME.to_act(state))
+        after = GAME.apply(state, seat, GAME.random_action(state, seat, rng))
+        if GAME.is_over(after):
+            break
+        state = after
+    return state

@@ -27,25 +27,13 @@ from tests.core.papayoo_helpers import (
     SUITED_PASSES,
     pass_all,
     play,
+    position,
     suited_game,
 )
 
 hint = english(hint_phrase)
 TINY = {"work": 300, "min_worlds": 2, "max_worlds": 2}  # a hard bot cheap enough for tests
 LEVELS = ("easy", "normal", "hard")
-
-
-def position(players: int, seed: int, moves: int):
-    """A running game after up to `moves` random actions (fewer if it would end)."""
-    rng = random.Random(seed)
-    state = GAME.new(players, seed, {"deals": 1})
-    for _ in range(moves):
-        seat = rng.choice(GAME.to_act(state))
-        after = GAME.apply(state, seat, GAME.random_action(state, seat, rng))
-        if GAME.is_over(after):
-            break
-        state = after
-    return state
 
 
 positions = st.tuples(

@@ -13,21 +13,9 @@ from hypothesis import strategies as st
 from bench.papayoo_mc import MonteCarloBot, Table, policy, to_code, to_int
 from core.arena import bot_factory, play_series
 from core.papayoo.cards import SUIT
-from tests.core.papayoo_helpers import GAME, SUITED_PASSES, pass_all, play, suited_game
+from tests.core.papayoo_helpers import GAME, SUITED_PASSES, pass_all, play, position, suited_game
 
 SPEC = "bench.papayoo_mc:MonteCarloBot"
-
-
-def position(players: int, seed: int, moves: int):
-    rng = random.Random(seed)
-    state = GAME.new(players, seed, {"deals": 1})
-    for _ in range(moves):
-        seat = rng.choice(GAME.to_act(state))
-        after = GAME.apply(state, seat, GAME.random_action(state, seat, rng))
-        if GAME.is_over(after):
-            break
-        state = after
-    return state
 
 
 @settings(max_examples=25, deadline=None)
