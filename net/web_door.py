@@ -23,6 +23,10 @@ web-driver protocol to a child process), with what a door must not leave to the 
   and may come back (issue 34).
 - Who the browser is (`web-<id>`) reaches its door client by an inherited pipe
   (net/handoff.py), never on the command line every local user can read.
+- A browser that asks for the plain page (`/?plain=1`, the page's first link, F2 at the door's
+  welcome) gets its door client in the plain line mode behind a terminal a screen reader reads
+  (net/web_plain.py); its choice is its own cookie's, kept for its later visits until
+  `/?plain=0`, and picks a way to play, never an identity or a seat.
 """
 
 from __future__ import annotations

@@ -18,17 +18,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 from yarl import URL
 
+from net import door_access
 from net.door_access import Visitor
 from net.host import Host
 from net.web_door import COOKIE, PLAIN_COOKIE, PLAIN_SCRIPT, STATIC
 from net.web_plain import MAX_LINE, SCROLLBACK, LineEditor, reader_script
+from tests.net.conftest import wait_for
 from tests.net.test_web_door import IDLE_CHILD, Door
 from tests.net.web_browser import DoorPage, browser_missing, chromium, new_page, nothanks_table
+from tui.table.door_words import CatalogWording
 from tui.table.doors import door_command
 
 NO_BROWSER = browser_missing()
 TEXTUAL_JS = STATIC / "js" / "textual.js"
 TREE = ".xterm-accessibility-tree"
+ENDED = "() => document.body.classList.contains('-closed')"
 TURN = re.compile(r"(take or pass|take)\?$", re.MULTILINE)
 
 
@@ -151,7 +155,8 @@ async def door_table() -> AsyncIterator[tuple[Host, Door, Any]]:
 @pytest.mark.skipif(NO_BROWSER is not None, reason=NO_BROWSER or "")
 async def test_a_browser_on_the_plain_page_plays_in_lines_a_screen_reader_reads() -> None:
     """The page's xterm has its accessibility tree and live region; what the reader reads is
-    the plain mode's welcome and prompt, the typed line echoed, the turn, and the answers."""
+    the plain mode's welcome and prompt, the typed line echoed, the turn, and the answers;
+    `quit` ends the door client, and with it the page's session."""
     async with door_table() as (host, door, browser):
         kim = await new_page(browser)
         await kim.open(door.url + "/?plain=1")
@@ -175,7 +180,12 @@ async def test_a_browser_on_the_plain_page_plays_in_lines_a_screen_reader_reads(
         await wait_read(kim, "> hand", "10 tokens")
         received = await kim.text()
         assert "\x1b" not in received  # lines only: no cursor move, no screen erase
-        assert door.ran and all("--plain" in argv for argv in door.ran)
+        await kim.page.keyboard.type("quit")  # the door client leaves: the page says so
+        await kim.page.keyboard.press("Enter")
+        await kim.page.wait_for_function(ENDED, timeout=30_000)
+        assert await kim.page.inner_text("#ended-words") == "Session ended."
+        await wait_for(lambda: not door.door.sessions, 30)
+        assert len(door.ran) == 1 and "--plain" in door.ran[0]
 
 
 @pytest.mark.skipif(NO_BROWSER is not None, reason=NO_BROWSER or "")
@@ -217,3 +227,12 @@ async def test_the_switch_link_is_the_pages_first_tab_stop() -> None:
         await page.page.keyboard.press("Enter")
         await page.page.wait_for_url(re.compile(r"plain=1"))
         assert door.door.plain
+
+
+async def test_the_pages_link_is_in_the_browsers_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(door_access, "_wording", CatalogWording())  # as the table's door has it
+    async with Door(lambda v, fd: IDLE_CHILD) as door, aiohttp.ClientSession() as session:
+        for query, said in (("", "Képernyőolvasó? Játssz"), ("?plain=1", "Játék teljes képernyőn")):
+            headers = {"Accept-Language": "hu-HU,hu;q=0.9"}
+            async with session.get(door.url + "/" + query, headers=headers) as response:
+                assert said in await response.text()
