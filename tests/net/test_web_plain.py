@@ -102,7 +102,7 @@ async def test_the_plain_choice_is_this_browsers_own_and_kept() -> None:
                 page = await response.text()
                 assert PLAIN_SCRIPT in page and "Play on the full screen" in page
             anas = ana.cookie_jar.filter_cookies(URL(door.url))[COOKIE].value
-            assert door.door.plain == {anas}
+            assert door.door.plain == {anas} and door.door.reads  # the reader's script made
             assert ana.cookie_jar.filter_cookies(URL(door.url))[PLAIN_COOKIE].value == "1"
             async with ana.get(door.url + "/") as response:  # later: still the plain page
                 assert PLAIN_SCRIPT in await response.text()
