@@ -19,6 +19,7 @@ from typing import Protocol
 
 PASSWORD_ENV = "GAMENIGHT_DOOR_PASSWORD"
 WEB_WHO_PREFIX = "web-"  # the browser door's people: web-<random hex> (net/web_door.py)
+PLAIN_PAGE = "/?plain=1"  # the browser door's plain page (net/web_plain.py), from its own page
 KEY_WHO_PREFIX = "key-"  # the SSH door's people with a key: key-<its digest> (net/ssh_door.py)
 REFUSAL_DELAY = 1.0  # seconds before a wrong password is answered
 

@@ -23,6 +23,10 @@ web-driver protocol to a child process), with what a door must not leave to the 
   and may come back (issue 34).
 - Who the browser is (`web-<id>`) reaches its door client by an inherited pipe
   (net/handoff.py), never on the command line every local user can read.
+- A browser that asks for the plain page (`/?plain=1`, the page's first link, F2 at the door's
+  welcome) gets its door client in the plain line mode behind a terminal a screen reader reads
+  (net/web_plain.py); its choice is its own cookie's, kept for its later visits until
+  `/?plain=0`, and picks a way to play, never an identity or a seat.
 """
 
 from __future__ import annotations
@@ -34,35 +38,34 @@ import json
 import logging
 import re
 import secrets
-import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import textual_serve
 from aiohttp import WSMsgType, web
-from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from core.refusals import N_
 from net import door_access
 from net.handoff import Handoff
 from net.limits import JoinLimiter, JoinPolicy
-from net.orphans import dies_with_this_process
 from net.protocol import ProtocolError
+from net.web_plain import PlainAppService, reader_script
+from net.web_service import DoorAppService
 
 PAGE = Path(__file__).with_name("web_page.html")
 STATIC = Path(textual_serve.__file__).parent / "static"  # textual.js, xterm.css, fonts
 COOKIE = "gamenight_who"
+PLAIN_COOKIE = "gamenight_plain"  # "1": this browser chose the plain page (net/web_plain.py)
 COOKIE_DAYS = 7  # Lax, not Strict: opening the address again from a QR scanner must send it
 WHO = re.compile(r"[0-9a-f]{24}")
 WHO_PREFIX = door_access.WEB_WHO_PREFIX  # a browser's `who` in the command: web-<24 hex>
+PLAIN_SCRIPT = "/plain/textual.js"  # textual.js with its terminal in screen-reader mode
 MAX_SESSIONS = 16
 IDLE_SECONDS = 30 * 60.0
 WILDCARDS = ("0.0.0.0", "::", "")
 QUIT_SECONDS = 3.0  # a door client told to quit that is still there then is killed
-REAP_SECONDS = 1.0  # from its output closing to the child watcher having seen it go
 MAX_REMEMBERED = 10_000  # browsers whose languages are kept (a flood of new ids is bounded)
 MAX_MESSAGE = 64 * 1024  # bytes: a keystroke, a paste or a resize is far smaller
 # Why a session ended, as the websocket's close code the page reads (4000-4999: an
@@ -92,6 +95,8 @@ NO_COOKIE = N_("Your browser refused the cookie this door needs.")
 WRONG_PASSWORD = N_("That is not the table's password.")
 DOOR_FULL = N_("The table's browser door is full ({count} browsers): try later.")
 TOO_MANY_BROWSERS = N_("Too many new browsers from your address: wait a minute, then try again.")
+PLAIN_LINK = N_("Screen reader? Play in plain lines")
+FULL_SCREEN_LINK = N_("Play on the full screen")
 CLOSE_WORDS = {"ended": ENDED, "closed": TABLE_CLOSED, "door": DOOR_CLOSED, "taken": TAKEN}
 CLOSE_WORDS["gone"] = HOST_GONE  # the page's words for its end, by the keys it picks them by
 
@@ -126,70 +131,6 @@ def clamp(text: str | int | None, bounds: tuple[int, int], default: int) -> int:
     except (TypeError, ValueError):
         value = default
     return max(bounds[0], min(bounds[1], value))
-
-
-class DoorAppService(AppService):
-    """textual-serve's app process, started from an argument list with exec (no shell), its
-    error output going to a log file instead of the host's screen."""
-
-    def __init__(
-        self, argv: list[str], error_log: Path | None, pass_fds: tuple[int, ...] = (), **kwargs: Any
-    ) -> None:
-        """`pass_fds`: inherited by the door client (its secrets: net/handoff.py)."""
-        super().__init__(shlex.join(argv), **kwargs)
-        self.argv = argv
-        self.error_log = error_log
-        self.pass_fds = pass_fds
-
-    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
-        # Replaces AppService's create_subprocess_shell (textual-serve 1.1): same pipes, no shell.
-        env = self._build_environment(width=width, height=height)
-        stderr: Any = asyncio.subprocess.DEVNULL
-        if self.error_log is not None:
-            stderr = open(self.error_log, "ab")  # noqa: SIM115 (the child keeps its own copy)
-        try:
-            self._process = process = await asyncio.create_subprocess_exec(
-                *self.argv,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=stderr,
-                env=env,
-                start_new_session=True,  # a Ctrl+C at the host's terminal is the host's own
-                pass_fds=self.pass_fds,
-                preexec_fn=dies_with_this_process(),  # it ends with the host (net/orphans.py)
-            )
-        finally:
-            if stderr is not asyncio.subprocess.DEVNULL:
-                stderr.close()
-        ended = asyncio.StreamReader()  # AppService.run reads stderr: give it an empty one
-        ended.feed_eof()
-        process.stderr = ended
-        assert process.stdin is not None
-        self._stdin = process.stdin
-        return process
-
-    @property
-    def pid(self) -> int | None:
-        return self._process.pid if self._process is not None else None
-
-    async def kill(self, leaving: bool) -> None:
-        """End the process if `stop` (a polite quit) did not.
-
-        When `stop` returned (`leaving`), the client's output has closed, a moment before
-        asyncio's child watcher has reaped it; killing then would reap it first
-        (`Popen.send_signal` polls), and the watcher would log "Unknown child process" and report
-        a wrong exit code. So the watcher gets `REAP_SECONDS` to see it go before the kill. A
-        client that did not answer `stop` is killed at once."""
-        process = self._process
-        if process is None:
-            return
-        if leaving:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(process.wait(), REAP_SECONDS)
-        if process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            await process.wait()
 
 
 @dataclass
@@ -230,6 +171,8 @@ class WebDoor:
         self.seen: set[str] = set()
         self.languages: dict[str, tuple[str, ...]] = {}  # each browser's, as its page asked
         # (a websocket's handshake may not say: Chromium sends no Accept-Language with it)
+        self.plain: set[str] = set()  # the browsers whose page is the plain one, as it asked
+        self.reader_js, self.reads = reader_script(STATIC / "js" / "textual.js")
         self.port = 0
         self.addresses: list[str] = []  # where it listens
         self.shown: list[str] = []  # the addresses to give friends (the lobby's, on 0.0.0.0)
@@ -246,6 +189,7 @@ class WebDoor:
                 web.get("/", self.page),
                 web.post("/", self.login),
                 web.get(r"/ws/{who:[0-9a-f]{24}}", self.websocket),
+                web.get(PLAIN_SCRIPT, self.plain_script),
                 web.static("/static", STATIC, show_index=False, follow_symlinks=False),
             ]
         )
@@ -302,6 +246,7 @@ class WebDoor:
         speech = Speech.of(request)
         if len(self.languages) < MAX_REMEMBERED or who in self.languages:
             self.languages[who] = speech.wanted
+            self._choose_plain(request, who)
         if door_access.password() is not None and who not in self.admitted:
             response = self._form(speech, "")
         elif who not in self.sessions and len(self.sessions) >= self.max_sessions:
@@ -318,8 +263,31 @@ class WebDoor:
         response.set_cookie(
             COOKIE, who, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="Lax", path="/"
         )
+        if "plain" in request.query:  # the choice, kept for this browser's later visits
+            response.set_cookie(
+                PLAIN_COOKIE,
+                "1" if request.query["plain"] == "1" else "0",
+                max_age=COOKIE_DAYS * 86400,
+                httponly=True,
+                samesite="Lax",
+                path="/",
+            )
         response.headers["Cache-Control"] = "no-store"
         return response
+
+    def _choose_plain(self, request: web.Request, who: str) -> None:
+        """Whether this browser's page is the plain one: as its address asks (`?plain=1`,
+        `?plain=0`), else as it chose before (its cookie). Only the page's own `who` is marked:
+        the choice picks a way to play, never a seat."""
+        chosen = request.query.get("plain", request.cookies.get(PLAIN_COOKIE, "0"))
+        if chosen == "1":
+            self.plain.add(who)
+        else:
+            self.plain.discard(who)
+
+    async def plain_script(self, request: web.Request) -> web.Response:
+        """textual.js with its terminal in screen-reader mode (net/web_plain.py)."""
+        return web.Response(body=self.reader_js, content_type="text/javascript")
 
     async def login(self, request: web.Request) -> web.Response:
         """The password form's answer: the terminal page, or the form again after a pause."""
@@ -339,6 +307,9 @@ class WebDoor:
         font_size = clamp(request.query.get("fontsize"), (8, 40), 16)
         page = PAGE.read_text(encoding="utf-8")
         said = {key: speech.words(text) for key, text in CLOSE_WORDS.items()}
+        plain = who in self.plain
+        script = PLAIN_SCRIPT if plain else "/static/js/textual.js"
+        switch = ("/?plain=0", FULL_SCREEN_LINK) if plain else (door_access.PLAIN_PAGE, PLAIN_LINK)
         fields = {
             "title": html.escape(self.title),
             "opening": html.escape(speech.words(OPENING, table=self.title)),
@@ -347,6 +318,9 @@ class WebDoor:
             "again": html.escape(speech.words(OPEN_AGAIN)),
             **speech.html_fields(),
             "static": "/static/",
+            "script": script,
+            "switch_href": switch[0],
+            "switch_words": html.escape(speech.words(switch[1])),
             "websocket": f"/ws/{who}",
             "font_size": str(font_size),
         }
@@ -395,9 +369,10 @@ class WebDoor:
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         await websocket.prepare(request)
         languages = self.languages.get(who) or Speech.of(request).wanted
-        visitor = door_access.Visitor(WHO_PREFIX + who, languages=languages)
+        plain = who in self.plain
+        visitor = door_access.Visitor(WHO_PREFIX + who, languages=languages, plain=plain)
         handoff = Handoff(visitor.secrets())
-        service = DoorAppService(
+        service = (PlainAppService if plain else DoorAppService)(
             self.command(visitor, handoff.fd),
             self.error_log,
             pass_fds=(handoff.fd,),

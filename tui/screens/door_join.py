@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
+from net.door_access import PLAIN_PAGE
 from tui.base.i18n import t, words
 from tui.base.names import MAX_NAME_LENGTH, plain
 from tui.screens.join import refusal
@@ -84,7 +85,12 @@ class DoorJoinScreen(Screen[None]):
 
     def action_plain(self) -> None:
         """F2: this person would rather have the plain line mode (tui/plain/): the door's
-        program goes on in lines, in the same terminal, from the name on."""
+        program goes on in lines, in the same terminal, from the name on. In a browser the
+        page cannot be read as lines by the same terminal: it opens the door's plain page
+        instead (net/web_door.py), whose terminal a screen reader reads."""
+        if self.app.is_web:
+            self.app.open_url(PLAIN_PAGE, new_tab=False)
+            return
         self.app.exit("plain")
 
     def on_mount(self) -> None:
