@@ -234,8 +234,9 @@ class FlakyJournal:
             raise OSError(28, "No space left on device")
 
 
-async def wait_for(predicate: Callable[[], object], timeout: float = 5.0) -> None:
-    """Poll until `predicate()` holds; TimeoutError after `timeout` seconds."""
+async def wait_for(predicate: Callable[[], object], timeout: float = 20.0) -> None:
+    """Poll until `predicate()` holds; TimeoutError after `timeout` seconds (a bound for a
+    failure, generous: the suite runs four workers on two cores)."""
     async with asyncio.timeout(timeout):
         while not predicate():
             await asyncio.sleep(0.005)
