@@ -189,6 +189,7 @@ async def test_a_flood_of_silent_connections_cannot_keep_a_player_out(
 
 
 async def test_pings_do_not_extend_the_handshake(game: Game) -> None:
+    game.host.handshake_timeout = 0.3
     raw = await Raw.open(game.host.port or 0)
 
     async def keep_pinging() -> None:
@@ -266,6 +267,7 @@ async def test_byte_by_byte_sender_is_served(game: Game) -> None:
 
 
 async def test_slowloris_handshake_times_out(game: Game) -> None:
+    game.host.handshake_timeout = 0.3
     raw = await Raw.open(game.host.port or 0)
     await raw.send(b"\x00\x00")
     message = await expect_fatal(raw, "timeout")
