@@ -40,6 +40,17 @@ def report(screen: Any, lan: bool) -> dict[str, list[str]]:
     return {"drawn": drawn, "wanted": sorted(wanted)}
 
 
+async def mid_turn(pilot: Any, screen: Any) -> Any:
+    """The Rummikub screen mid-turn, a tile picked up and put down as a set of its own: every
+    key of a turn acts now (undo, reset, play), so the footer is at its fullest."""
+    from tests.tui.pilots import wait_until
+
+    await pilot.press("space", "n")
+    await wait_until(pilot, lambda: screen.draft is not None and screen.draft.changed)
+    await pilot.pause()
+    return screen
+
+
 async def draw(language: str) -> None:
     i18n.use(language)
     from textual.widgets._footer import FooterKey
@@ -63,7 +74,10 @@ async def draw(language: str) -> None:
             )
         app = hosted_app(game_id)
         async with app.run_test(size=SIZE) as pilot:
-            out[f"{game_id}_lan"] = report(await host_a_game(pilot, game_id), lan=True)
+            screen = await host_a_game(pilot, game_id)
+            out[f"{game_id}_lan"] = report(screen, lan=True)
+            if game_id == "rummikub":
+                out["rummikub_lan_mid_turn"] = report(await mid_turn(pilot, screen), lan=True)
     print(json.dumps(out))
 
 

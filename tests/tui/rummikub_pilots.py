@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import replace
 
 from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
 
 from core.rummikub.positions import state_at
 from core.rummikub.sets import full_deck
@@ -84,6 +85,10 @@ async def sit(
     await wait_until(pilot, lambda: isinstance(app.screen, RummikubScreen) and mine(app.screen))
     screen = app.screen
     assert isinstance(screen, RummikubScreen)
+    # The footer takes its second row once its keys are known: wait for that layout, so a
+    # click lands where the player sees the tile.
+    await wait_until(pilot, lambda: bool(screen.query(FooterKey)))
+    await pilot.pause()
     return screen
 
 

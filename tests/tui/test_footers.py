@@ -27,7 +27,7 @@ from tui.screens.replays import ReplaysScreen
 from tui.screens.solo_setup import SoloSetupScreen
 from tui.table.plans import HostPlan
 from tui.widgets.cycler import Cycler
-from tui.widgets.footer import FittingFooter
+from tui.widgets.footer import KEY_CELLS, TIGHT_CELLS, FittingFooter, FooterEntry, rows
 
 GAMES = ("nothanks", "papayoo", "pasovec", "rummikub")
 FOCUS_ACTIONS = {"app.focus_next", "app.focus_previous"}
@@ -72,7 +72,9 @@ def assert_fits(screen: GameScreen) -> None:
     footer = screen.query_one(FittingFooter)
     keys = drawn(screen)
     assert keys, "the footer draws no key"
-    assert sum(key.outer_size.width for key in keys) <= footer.size.width
+    for row in {key.region.y for key in keys}:  # one row, or two (FOOTER_ROWS)
+        line = [key for key in keys if key.region.y == row]
+        assert sum(key.outer_size.width for key in line) <= footer.size.width
     for key in keys:
         text = str(key.render())
         assert key.region.right <= footer.region.right, f"'{text}' is cut"
@@ -134,20 +136,42 @@ async def test_a_lan_hosts_game_footer_fits_and_help_lists_every_key(
         assert rows["c"] == "Chat"
 
 
-async def test_a_wider_footer_draws_more_keys_and_a_narrower_one_fewer() -> None:
-    """Rummikub's host has the most keys: at 80 columns they are drawn tight and the frame's
-    least important give way, the game's, its hint and the chat stay (issue 36, item 12)."""
+async def test_rummikubs_many_keys_take_two_rows_at_80_columns() -> None:
+    """Rummikub's host has the most keys: at 140 columns they fit one row; at 80 they take two
+    and none is left out (issue 36, item 12), in the same order."""
     app = hosted_app("rummikub")
-    async with app.run_test(size=(100, 24)) as pilot:
+    async with app.run_test(size=(140, 24)) as pilot:
         screen = await host_a_game(pilot, "rummikub")
         wide = [key.action for key in drawn(screen)]
+        assert len({key.region.y for key in drawn(screen)}) == 1
         await pilot.resize_terminal(80, 24)
-        await wait_until(pilot, lambda: len(drawn(screen)) < len(wide))
-        narrow = [key.action for key in drawn(screen)]
+        await wait_until(pilot, lambda: screen.query_one(FittingFooter).fitted_width == 80)
+        await wait_until(pilot, lambda: len({key.region.y for key in drawn(screen)}) == 2)
         assert_fits(screen)
-        assert narrow == [action for action in wide if action in narrow]  # the same order
-        assert {"commit", "draw_tile", "pick", "hint", "chat", "help"} <= set(narrow)
-        assert set(wide) - set(narrow) <= {"rules", "stand_in", "hurry"}  # the frame's give way
+        assert [key.action for key in drawn(screen)] == wide
+
+
+def entry(action: str, cells: int, pinned: bool = False, enabled: bool = True) -> FooterEntry:
+    """A footer key of `cells` cells as Textual draws it (KEY_CELLS of padding)."""
+    description = "x" * (cells - 1 - KEY_CELLS)
+    return FooterEntry(Binding(action[0], action, description), action[0], enabled, "", pinned)
+
+
+@pytest.mark.parametrize("most", [1, 2])
+def test_keys_that_do_not_fit_give_way_least_important_and_dimmed_first(most: int) -> None:
+    keys = [entry(f"k{i}", 12) for i in range(16)] + [entry("help", 8, pinned=True)]
+    keys[3] = entry("k3", 12, enabled=False)
+    lines, padding = rows(keys, 80, most)
+    assert len(lines) == most and padding == TIGHT_CELLS
+    assert all(sum(e.width(padding) for e in line) <= 80 for line in lines)
+    kept = [e.binding.action for line in lines for e in line]
+    assert kept[-1] == "help" and "k3" not in kept  # the dimmed key gave way first
+    assert kept[:-1] == [f"k{i}" for i in range(len(kept)) if i != 3][: len(kept) - 1]
+
+
+def test_keys_that_fit_one_row_keep_one_row_and_textuals_padding() -> None:
+    keys = [entry(f"k{i}", 10) for i in range(7)] + [entry("help", 8, pinned=True)]
+    assert rows(keys, 80, 2) == ([keys], KEY_CELLS)
 
 
 async def test_enter_is_the_games_key_not_a_focused_buttons() -> None:

@@ -12,6 +12,7 @@ from textual.widgets import Label, Static
 
 from tests.tui.pilots import SIZE, make_app, wait_until
 from tests.tui.rummikub_pilots import go_to, open_at, pick_tile
+from tests.tui.test_footers import assert_fits, drawn
 from tests.tui.test_rummikub_turns import played, put
 from tui.app import GamenightApp
 from tui.games.rummikub.screen import RummikubScreen
@@ -20,7 +21,6 @@ from tui.screens.final import FinalScreen
 from tui.screens.help import HelpScreen
 from tui.screens.host_lobby import HostLobbyScreen
 from tui.table.plans import HostPlan
-from tui.widgets.footer import FittingFooter
 from tui.widgets.seats import settings_text
 
 GROUP = ["K1", "R1", "O1"]
@@ -143,26 +143,26 @@ async def test_touching_the_table_before_the_initial_meld_is_told_at_once() -> N
 
 
 async def test_the_footer_holds_a_turns_keys_and_help_has_the_rest() -> None:
-    """Item 6 (and issue 36, item 12): at 80 columns the footer draws the keys that act, whole,
-    then ?: at a turn's start p, d, space, v, w, h and s (u, x, n and a would do nothing yet,
-    so they give way); once a tile is held, n, u and x are back. ? lists every key with what
-    it does."""
+    """Item 6 (and issue 36, item 12): at 80 columns the footer draws every key of the game,
+    whole, in two rows, then ?: at a turn's start u, x, n and a are dimmed (they would do
+    nothing yet); once a tile is held, n, u and x act. ? lists every key with what it does."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_at(app, pilot, [RUN], ["O5", "K9"], turn_seconds=0)
-        footer = screen.query_one(FittingFooter)
-        await wait_until(pilot, lambda: bool(footer.children))
-        keys = list(footer.children)
-        assert [key.action for key in keys] == [
-            *("commit", "draw_tile", "pick", "split", "why", "hint", "sort", "leave", "rules"),
-            "help",
+        await wait_until(pilot, lambda: bool(drawn(screen)))
+        assert [key.action for key in drawn(screen)] == [
+            *("commit", "draw_tile", "pick", "undo", "reset", "new_set", "split", "why"),
+            *("hint", "apply_hint", "sort", "leave", "rules", "hurry", "help"),
         ]
-        assert sum(key.outer_size.width for key in keys) <= footer.size.width == SIZE[0]
+        assert {key.action for key in drawn(screen) if key.has_class("-disabled")} == {
+            *("undo", "reset", "new_set", "apply_hint"),
+        }
+        assert_fits(screen)
         await pick_tile(pilot, screen, "O5")
-        await wait_until(pilot, lambda: "new_set" in [k.action for k in footer.children])
-        held = [key.action for key in footer.children]
-        assert {"commit", "draw_tile", "pick", "undo", "reset", "new_set"} <= set(held)
-        assert sum(key.outer_size.width for key in footer.children) <= footer.size.width
+        await wait_until(pilot, lambda: "new_set" in [k.action for k in drawn(screen)])
+        held = {key.action for key in drawn(screen) if not key.has_class("-disabled")}
+        assert {"commit", "draw_tile", "pick", "undo", "reset", "new_set", "sort"} <= held
+        assert_fits(screen)
         await pilot.press("u")
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))

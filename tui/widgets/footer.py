@@ -9,6 +9,11 @@ the way to the rest) are always drawn, last.
 A screen orders its keys with `FOOTER_ORDER`: binding actions, most important first, where `*`
 stands for every shown key it does not name, in binding order. Without one, the bindings' own
 order is the order of importance.
+
+A screen with more keys than one row holds (Rummikub's: mid-turn, every key of a turn acts at
+once) sets `FOOTER_ROWS = 2`: when its shown keys, dimmed ones included, do not fit one row, the
+footer takes two, the most important keys on the first. Counting the dimmed keys keeps the
+footer's height the same through a turn, so the screen above it does not jump.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from rich.cells import cell_len
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.containers import HorizontalGroup
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -68,23 +74,40 @@ def footer_entries(screen: Any) -> list[FooterEntry]:
     return sorted(seen.values(), key=lambda e: (e.pinned, importance(screen, e.binding.action)))
 
 
-def fitted(
-    entries: Iterable[FooterEntry], width: int, padding: int = KEY_CELLS
-) -> list[FooterEntry]:
-    """`entries` without the least important (last) unpinned ones that do not fit `width`: the
-    dimmed ones first (they do nothing now), then the others."""
+def lay_out(
+    entries: list[FooterEntry], width: int, padding: int, most: int
+) -> list[list[FooterEntry]] | None:
+    """`entries` in rows of `width`, in order, each row taking keys while they fit, the app's
+    own keys at the end of the last; None if they need more than `most` rows."""
+    lines: list[list[FooterEntry]] = [[]]
+    for entry in [e for e in entries if not e.pinned] + [e for e in entries if e.pinned]:
+        if lines[-1] and sum(e.width(padding) for e in [*lines[-1], entry]) > width:
+            lines.append([])
+        lines[-1].append(entry)
+    if len(lines) > most or sum(e.width(padding) for e in lines[-1]) > width:
+        return None
+    return lines
+
+
+def rows(entries: list[FooterEntry], width: int, most: int) -> tuple[list[list[FooterEntry]], int]:
+    """`entries` in as few rows of `width` as hold them (at most `most`), and the padding they
+    are drawn with: Textual's own while every key fits with it, else the tight one, so that a
+    screen with many keys (Rummikub's) keeps more of them in sight. What does not fit even then
+    gives way whole, the least important (last) first, the dimmed ones (they do nothing now)
+    before the others."""
+    for count in range(1, most + 1):  # one row drawn tight before two drawn loose
+        for padding in (KEY_CELLS, TIGHT_CELLS):
+            lines = lay_out(entries, width, padding, count)
+            if lines is not None:
+                return lines, padding
     kept = list(entries)
-    while sum(e.width(padding) for e in kept) > width and any(not e.pinned for e in kept):
-        dim = [i for i, e in enumerate(kept) if not e.pinned and not e.enabled]
-        last = max(dim or [i for i, e in enumerate(kept) if not e.pinned])
-        del kept[last]
-    return kept
-
-
-def spacing(entries: list[FooterEntry], width: int) -> int:
-    """The padding the keys are drawn with: Textual's own while every key fits with it, else
-    the tight one, so that a screen with many keys (Rummikub's) keeps more of them in sight."""
-    return KEY_CELLS if sum(e.cells for e in entries) <= width else TIGHT_CELLS
+    while (lines := lay_out(kept, width, TIGHT_CELLS, most)) is None:
+        unpinned = [i for i, e in enumerate(kept) if not e.pinned]
+        if not unpinned:
+            return [kept], TIGHT_CELLS  # the app's own keys alone: drawn as they are
+        dim = [i for i in unpinned if not kept[i].enabled]
+        del kept[max(dim or unpinned)]
+    return lines, TIGHT_CELLS
 
 
 class FittingFooter(Footer):
@@ -94,6 +117,8 @@ class FittingFooter(Footer):
     DEFAULT_CSS = """
     FittingFooter FooterKey.-tight .footer-key--key { padding: 0; }
     FittingFooter FooterKey.-tight .footer-key--description { padding: 0 1; }
+    FittingFooter.-rows { layout: vertical; }
+    FittingFooter HorizontalGroup.footer-row { height: 1; }
     """
 
     fitted_width = 0  # the width the keys were last chosen for
@@ -102,9 +127,20 @@ class FittingFooter(Footer):
         if not self._bindings_ready:
             return
         self.fitted_width = self.size.width or self.app.size.width
-        entries = footer_entries(self.screen)
-        padding = spacing(entries, self.fitted_width)
-        for entry in fitted(entries, self.fitted_width, padding):
+        most = getattr(self.screen, "FOOTER_ROWS", 1)
+        lines, padding = rows(footer_entries(self.screen), self.fitted_width, most)
+        self.set_class(len(lines) > 1, "-rows")
+        self.styles.height = len(lines)
+        if len(lines) == 1:
+            yield from self.keys(lines[0], padding)
+            return
+        for line in lines:
+            with HorizontalGroup(classes="footer-row"):
+                yield from self.keys(line, padding)
+
+    @staticmethod
+    def keys(entries: list[FooterEntry], padding: int) -> Iterable[FooterKey]:
+        for entry in entries:
             binding = entry.binding
             yield FooterKey(
                 binding.key,

@@ -123,9 +123,10 @@ class RummikubScreen(GameScreen):
             tooltip=t("Lay the last hint's play out (p plays it)"),
         ),
     ]
-    # The footer's order (tui/widgets/footer.py): at 80 columns the keys of a turn fit, from
-    # p and d to w; hints, sorting and the frame's keys follow as the width allows, and ?
-    # lists them all.
+    # The footer's order (tui/widgets/footer.py): the keys of a turn first, from p and d to w,
+    # then hints, sorting and the frame's keys; two rows of them where one does not hold them
+    # all (at 80 columns, in every language), and ? lists them all.
+    FOOTER_ROWS = 2
     FOOTER_ORDER: ClassVar[tuple[str, ...]] = (
         *("commit", "draw_tile", "pick", "undo", "reset", "new_set", "split", "why"),
         *("hint", "apply_hint", "sort"),
