@@ -131,11 +131,19 @@ class HelpScreen(ModalScreen[None]):
         self.notes = notes if right_to_left() or not notes else [" ".join(notes)]
 
     def compose(self) -> ComposeResult:
-        table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
-        table.add_column(style="bold", no_wrap=True)
-        table.add_column()
-        for keys, description in self.rows:
-            table.add_row(keys, description)
+        rtl = right_to_left()
+        table = Table(box=None, show_header=False, padding=(0, 0, 0, 2) if rtl else (0, 2, 0, 0))
+        table.expand = rtl
+        if rtl:  # read from the right: the key at the right edge, then what it does
+            table.add_column(justify="right", ratio=1)
+            table.add_column(style="bold", no_wrap=True, justify="right")
+            for keys, description in self.rows:
+                table.add_row(description, keys)
+        else:
+            table.add_column(style="bold", no_wrap=True)
+            table.add_column()
+            for keys, description in self.rows:
+                table.add_row(keys, description)
         with Vertical(id="help-box"):
             yield Static(t("Keys"), classes="dialog-title")
             with VerticalScroll(id="help-keys"):
