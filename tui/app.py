@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -239,25 +240,26 @@ class GamenightApp(App[None]):
         if self.table is not None:
             table, self.table = self.table, None
             table.left = True  # at once: no message may bring a table's screen back over the menu
-            self.run_worker(self._leave(table.leave()), group="leave")
+            self.run_worker(partial(self._leave, table.leave), group="leave")
             if self.club is not None:
                 self._pop_to(self._base_depth())
                 return
         elif self.club is not None:
             club, self.club = self.club, None
             club.left = True
-            self.run_worker(self._leave(club.leave()), group="leave")
+            self.run_worker(partial(self._leave, club.leave), group="leave")
         self._pop_to(1)
 
     def _pop_to(self, depth: int) -> None:
         while len(self.screen_stack) > depth:
             self.pop_screen()
 
-    async def _leave(self, leaving: Awaitable[None]) -> None:
-        """Leave a table or a club (`leaving`: its `leave()`); a failure to say goodbye is
-        said, never a crash."""
+    async def _leave(self, leave: Callable[[], Awaitable[None]]) -> None:
+        """Leave a table or a club (`leave`: its `leave`, called once the worker runs, so an
+        app closing first leaves no coroutine unawaited); a failure to say goodbye is said,
+        never a crash."""
         try:
-            await leaving
+            await leave()
         except Exception as err:  # the table is gone either way: just say what went wrong
             self.notify(t("Leaving the table: {err}", err=err), severity="warning", markup=False)
 
@@ -266,10 +268,10 @@ class GamenightApp(App[None]):
         discovery; a member's club keeps their place (they may come back)."""
         if self.table is not None:
             table, self.table = self.table, None
-            await self._leave(table.leave())
+            await self._leave(table.leave)
         if self.club is not None:
             club, self.club = self.club, None
-            await self._leave(club.leave(for_good=False))
+            await self._leave(partial(club.leave, for_good=False))
 
     # ---- LAN tables ---------------------------------------------------------------------------
     def action_host(self) -> None:
@@ -280,7 +282,7 @@ class GamenightApp(App[None]):
 
     def host_table(self, plan: HostPlan) -> None:
         """Open a table and show its lobby; an error (port taken...) is said, not raised."""
-        self.run_worker(self._host(plan), exclusive=True, group="host")
+        self.run_worker(partial(self._host, plan), exclusive=True, group="host")
 
     async def _host(self, plan: HostPlan) -> None:
         from tui.base.names import plain
@@ -323,7 +325,7 @@ class GamenightApp(App[None]):
         if self.table is not None and self.table is not table:
             old, self.table = self.table, None
             old.left = True
-            self.run_worker(self._leave(old.leave()), group="leave")
+            self.run_worker(partial(self._leave, old.leave), group="leave")
         self.table = table
         table.start()
 
@@ -387,7 +389,7 @@ class GamenightApp(App[None]):
 
     def host_club(self, plan: ClubHostPlan) -> None:
         """Open a club night (or resume one) and show its screen; errors are said."""
-        self.run_worker(self._host_club(plan), exclusive=True, group="host")
+        self.run_worker(partial(self._host_club, plan), exclusive=True, group="host")
 
     async def _host_club(self, plan: ClubHostPlan) -> None:
         from tui.base.names import plain
@@ -418,7 +420,9 @@ class GamenightApp(App[None]):
     def on_sit_at_club_table(self, message: SitAtClubTable) -> None:
         """The club drew this person to a table, or they asked to go back to it."""
         if message.club is self.club:
-            self.run_worker(self._sit_at_club_table(message), exclusive=True, group="club-seat")
+            self.run_worker(
+                partial(self._sit_at_club_table, message), exclusive=True, group="club-seat"
+            )
 
     async def _sit_at_club_table(self, message: SitAtClubTable) -> None:
         from tui.base.names import plain

@@ -6,6 +6,7 @@ own table only (127.0.0.1 at the host's port). A table already playing, or full,
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar
 
 from textual import on
@@ -108,11 +109,11 @@ class DoorJoinScreen(Screen[None]):
     @on(Input.Submitted, "#name")
     @on(Button.Pressed, "#sit")
     def _join(self) -> None:
-        self.run_worker(self._sit(), exclusive=True, group="join")
+        self.run_worker(self._sit, exclusive=True, group="join")
 
     @on(Button.Pressed, "#watch")
     def _watch(self) -> None:
-        self.run_worker(self._sit(spectate=True), exclusive=True, group="join")
+        self.run_worker(partial(self._sit, spectate=True), exclusive=True, group="join")
 
     async def _sit(self, spectate: bool = False) -> None:
         from tui.table.joining import open_join

@@ -9,6 +9,7 @@ open → easy → normal → hard; a remote player is removed with k.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
@@ -250,7 +251,7 @@ class HostLobbyScreen(LobbyScreen):
         switch = event.cycler
         assert isinstance(switch, DoorSwitch)
         if switch.value != (getattr(self.table, switch.kind.slot) is not None):
-            self.run_worker(self._switch_door(switch))
+            self.run_worker(partial(self._switch_door, switch))
 
     async def _switch_door(self, switch: DoorSwitch) -> None:
         """Ask the table to open or close the door; one that cannot open is said, and the

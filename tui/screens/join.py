@@ -9,6 +9,7 @@ being removed, nobody there) is said in the status line in plain words.
 from __future__ import annotations
 
 import socket
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -152,7 +153,7 @@ class JoinScreen(Screen[None]):
         self.query_one("#found").border_title = t("Tables on the network")
         self._list_tables()
         if self.plan.discovery:
-            self.run_worker(self._browse(), group="browse")
+            self.run_worker(self._browse, group="browse")
         self.say(t("Enter joins the table picked in the list, or the address typed; w watches."))
         if self.plan.address:
             self.action_join(self.plan.spectate)
@@ -248,7 +249,7 @@ class JoinScreen(Screen[None]):
         except ValueError as err:
             self.say(t("Not an address: {err}.", err=err))
             return
-        self.run_worker(self._join(address, port, spectate), exclusive=True, group="join")
+        self.run_worker(partial(self._join, address, port, spectate), exclusive=True, group="join")
 
     def _join_table(self, table: FoundTable | None, spectate: bool) -> None:
         """Sit at a found table, or watch it when asked to or when its game is under way
@@ -263,7 +264,7 @@ class JoinScreen(Screen[None]):
         ours = load_token(table.address, table.port, name) is not None
         under_way = info_of(table).get("phase") != "lobby" and not is_club(table)
         spectate = spectate or (under_way and not ours)
-        self.run_worker(self._join(table.address, table.port, spectate), exclusive=True)
+        self.run_worker(partial(self._join, table.address, table.port, spectate), exclusive=True)
 
     async def _join(self, address: str, port: int, spectate: bool) -> None:
         from tui.table.joining import open_join

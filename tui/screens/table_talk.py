@@ -153,7 +153,7 @@ class TableTalk(Screen[None]):
 
     def action_rejoin(self) -> None:
         if self.table.may_rejoin:
-            self.run_worker(self._rejoin(), exclusive=True, group="rejoin")
+            self.run_worker(self._rejoin, exclusive=True, group="rejoin")
 
     async def _rejoin(self) -> None:
         from net.client import HandshakeError
