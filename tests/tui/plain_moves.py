@@ -3,7 +3,8 @@ over: the one strategy the solo, LAN and SSH door tests share (they differ only 
 conversation runs).
 
 A strategy talks to a `Conversation` (`expect` a pattern after the reading position, `type` a
-line): a `PlainProcess` on a pty, or an SSH terminal's session. It blocks while it waits, so a
+line): a `PlainProcess` on a pty (the program, or an SSH client reaching it), or an asyncssh
+session's lines. It blocks while it waits, so a
 test whose event loop runs a table too (a TUI host, a door) runs it in a thread
 (`asyncio.to_thread`). It returns what it typed, counted by command, for the test's checks.
 """
@@ -14,21 +15,14 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
-from typing import Protocol
+
+from tests.tui.plain_pty import Conversation
 
 GAME_OVER = "Game over — "
 AGAIN = r"Game over: again plays another game, quit leaves\."
 SUITS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C", "Payoos": "P"}
 SET_LINE = re.compile(r"Set \d+: (.*?)\.(?= Invalid| Set \d+:| Your rack:|$)")
 SLOW = 300.0  # seconds: a Rummikub hint is a search, and the machine is shared
-
-
-class Conversation(Protocol):
-    """What a strategy uses of a plain-mode session."""
-
-    def expect(self, pattern: str, timeout: float = 120) -> re.Match[str]: ...
-
-    def type(self, line: str) -> None: ...
 
 
 Strategy = Callable[[Conversation, random.Random], Counter[str]]
