@@ -15,6 +15,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from tests.tui.plain_pty import Conversation
 
@@ -22,6 +23,15 @@ GAME_OVER = "Game over — "
 AGAIN = r"Game over: again plays another game, quit leaves\."
 SUITS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C", "Payoos": "P"}
 SET_LINE = re.compile(r"Set \d+: (.*?)\.(?= Invalid| Set \d+:| Your rack:|$)")
+TABLES: dict[str, tuple[int, dict[str, Any]]] = {
+    "nothanks": (3, {}),
+    "papayoo": (3, {"deals": 1}),
+    "pasovec": (3, {}),
+    "rummikub": (2, {"turn_seconds": 0}),
+}
+"""Each game's seats and options at a table of a plain player's: short games (one Papayoo
+deal), no turn clock (a Rummikub hint may take a while on a busy machine)."""
+WHOLE_GAME = 600.0  # seconds: a bound on a whole game on a shared, busy machine
 SLOW = 300.0  # seconds: a Rummikub hint is a search, and the machine is shared
 
 

@@ -10,24 +10,16 @@ from __future__ import annotations
 import asyncio
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests.net.conftest import wait_for
 from tests.net.ssh_terminal import Terminal
 from tests.net.test_ssh_door import Door, open_door
-from tests.tui.plain_moves import play_game
+from tests.tui.plain_moves import TABLES, WHOLE_GAME, play_game
 from tests.tui.plain_pty import SCREEN_ESCAPES, Conversation, PlainProcess
 
 OPENSSH = shutil.which("ssh")
-TABLES: dict[str, tuple[int, dict[str, Any]]] = {  # the seats, the options
-    "nothanks": (3, {}),
-    "papayoo": (3, {"deals": 1}),
-    "pasovec": (3, {}),
-    "rummikub": (2, {"turn_seconds": 0}),
-}
-WHOLE_GAME = 600.0  # seconds: a bound on a whole game on a shared, busy machine
 
 
 class SshLines(Conversation):

@@ -11,13 +11,12 @@ from __future__ import annotations
 import asyncio
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests.tui.lan_pilots import log_lines, on_screen
 from tests.tui.pilots import SIZE, wait_until
-from tests.tui.plain_moves import play_game
+from tests.tui.plain_moves import TABLES, WHOLE_GAME, play_game
 from tests.tui.plain_pty import SCREEN_ESCAPES, PlainProcess
 from tests.tui.seat_keys import take_a_turn
 from tui.app import GamenightApp
@@ -26,13 +25,6 @@ from tui.screens.final import FinalScreen
 from tui.screens.host_lobby import HostLobbyScreen
 from tui.table.plans import HostPlan
 
-TABLES: dict[str, tuple[int, dict[str, Any]]] = {  # the seats, the options
-    "nothanks": (3, {}),
-    "papayoo": (3, {"deals": 1}),
-    "pasovec": (3, {}),
-    "rummikub": (2, {"turn_seconds": 0}),
-}
-WHOLE_GAME = 600.0  # seconds: a bound on a whole game on a shared, busy machine
 RANKED = re.compile(r"^\d\. (.+?): (-?\d+) ")
 
 
