@@ -108,9 +108,44 @@ async def test_a_plain_organiser_runs_a_club_night(tmp_path: Path) -> None:
         await expect(r"^(> )?1=?\. \w+: [\d.]+ points, 1 game$")
         ana.type("tables")
         await expect(r"^(> )?Table 1 · No Thanks! · (Ana, M1|M1, Ana) \+ 1 bot · finished$")
+        ana.type("watch 1")
+        await expect(r"^(> )?Table 1 has finished\.$")
         ana.type("quit")  # the organiser leaving closes the club
         assert await asyncio.to_thread(ana.process.wait, 60) == 0
         assert not SCREEN_ESCAPES.search(ana.output), SCREEN_ESCAPES.search(ana.output)
     finally:
         ana.close()
         await bot.close()
+
+
+def test_the_plain_menu_opens_a_club_night_after_asking_about_it(tmp_path: Path) -> None:
+    """The menu's Host a club night: the game, the name, the rounds and the bots asked; alone
+    and without bots the round cannot start, and `start` says why; `quit` closes the club and
+    the menu is back."""
+    process = PlainProcess(["--plain"], tmp_path)
+    try:
+        process.expect(r"^\d\. Host a club night \(several tables, standings\) \(c\)$")
+        process.type("c")
+        process.expect(r"^(> )?Game: .*Enter takes No Thanks!\.$")
+        process.type("")
+        process.expect(r"Your name: Enter takes")
+        process.type("Ana")
+        process.expect(r"^(> )?Rounds: 1, 2, .*Enter takes 3\.$")
+        process.type("2")
+        process.expect(r"^(> )?Bots: .*no bots\. Enter takes fill empty seats \(normal\)\.$")
+        process.type("no")
+        process.expect(r"^(> )?Round 1 of 2: No Thanks! · .* · no bots$")
+        process.expect(r"^(> )?Cannot start: .+\.$")
+        process.type("help")
+        process.expect(r"^  start \(s\): start the next round")
+        process.type("start")
+        process.expect(r"^(> )?Cannot start: .+\.$")
+        process.type("watch 1")
+        process.expect(r"^(> )?No table is being played now\.$")
+        process.type("quit")
+        process.expect(r"^(> )?Gamenight — a terminal game table$")
+        process.type("q")
+        assert process.process.wait(30) == 0
+        assert not SCREEN_ESCAPES.search(process.output)
+    finally:
+        process.close()
