@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 import asyncssh
@@ -26,16 +27,21 @@ class Screen(asyncssh.SSHClientSession[bytes]):
         self.arrivals: list[tuple[float, int]] = []  # (perf_counter, bytes so far)
         self.closed = asyncio.Event()
         self.exit_status: int | None = None
+        self.heard: list[Callable[[bytes], None]] = []  # told each chunk, and b"" at the end
 
     def data_received(self, data: bytes, datatype: object) -> None:
         self.received += data
         self.arrivals.append((time.perf_counter(), len(self.received)))
+        for hear in self.heard:
+            hear(data)
 
     def exit_status_received(self, status: int) -> None:
         self.exit_status = status
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed.set()
+        for hear in self.heard:
+            hear(b"")
 
 
 class Terminal:

@@ -15,6 +15,7 @@ import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -59,9 +60,15 @@ class Door:
         return None
 
 
-async def open_door(authorized_keys: Path | None = None) -> Door:
-    """A 3-seat No Thanks! lobby nobody hosts in person, and its SSH door, as the app opens it."""
-    host = Host("nothanks", name=None, players=3, options={"first": 0})
+async def open_door(
+    authorized_keys: Path | None = None,
+    game_id: str = "nothanks",
+    players: int = 3,
+    options: dict[str, Any] | None = None,
+) -> Door:
+    """A 3-seat No Thanks! lobby nobody hosts in person (or one of `game_id`, `players` seats
+    and `options`), and its SSH door, as the app opens it; seat 0 starts."""
+    host = Host(game_id, name=None, players=players, options={"first": 0, **(options or {})})
     await host.serve("127.0.0.1", 0)
     door = await open_ssh_door(SshPlan(0, authorized_keys), host, ["127.0.0.1"])
     return Door(host, door)

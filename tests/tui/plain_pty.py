@@ -19,52 +19,25 @@ SCREEN_ESCAPES = re.compile(
 """Cursor moves, screen or line erases, the alternate screen, cursor hiding, colour."""
 
 
-class PlainProcess:
-    """The program, its output so far (`output`) and a reading position (`expect`)."""
+class Conversation:
+    """Lines a plain-mode program wrote, as they arrive (`feed`, from any thread), and a
+    reading position (`expect`); `send` is how a typed line reaches the program."""
 
-    def __init__(self, args: list[str], home: Path, env: dict[str, str] | None = None) -> None:
-        master, slave = pty.openpty()
-        environ = {
-            **os.environ,
-            "GAMENIGHT_CONFIG_DIR": str(home / "config"),
-            "GAMENIGHT_DATA_DIR": str(home / "data"),
-            "GAMENIGHT_MDNS_INTERFACES": "127.0.0.1",
-            "NO_COLOR": "1",
-            "TERM": "xterm-256color",
-            "PYTHONIOENCODING": "utf-8",
-            **(env or {}),
-        }
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "tui.programs.cli", *args],
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=environ,
-            start_new_session=True,
-        )
-        os.close(slave)
-        self.master = master
+    def __init__(self) -> None:
         self.text = ""  # what it wrote, decoded, line ends as "\n"
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self.at = 0
         self.ended = False
         self._lock = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
 
-    def _read(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                with self._lock:
-                    self.ended = True
-                    self._lock.notify_all()
-                return
-            with self._lock:
+    def feed(self, chunk: bytes) -> None:
+        """Bytes the program wrote; empty: it has ended."""
+        with self._lock:
+            if chunk:
                 self.text += self._decoder.decode(chunk).replace("\r\n", "\n")
-                self._lock.notify_all()
+            else:
+                self.ended = True
+            self._lock.notify_all()
 
     @property
     def output(self) -> str:
@@ -89,7 +62,70 @@ class PlainProcess:
         raise AssertionError(f"no {pattern!r} in:\n{self.output[-3000:]}")
 
     def type(self, line: str) -> None:
-        os.write(self.master, (line + "\n").encode())
+        self.send((line + "\n").encode())
+
+    def send(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    def last_block(self) -> list[str]:
+        """The lines from the last one beginning "Game over" back to the block's start."""
+        lines = [line.removeprefix("> ") for line in self.output.splitlines()]
+        lines = [line for line in lines if line.strip()]
+        starts = [i for i, line in enumerate(lines) if line.startswith("Game over — ")]
+        assert starts, self.output[-2000:]
+        return lines[starts[-1] :]
+
+
+PROGRAM = [sys.executable, "-m", "tui.programs.cli"]
+
+
+class PlainProcess(Conversation):
+    """The program (or `command`, such as an SSH client reaching it) on a pty: its output so
+    far (`output`) and a reading position (`expect`)."""
+
+    def __init__(
+        self,
+        args: list[str],
+        home: Path,
+        env: dict[str, str] | None = None,
+        command: list[str] = PROGRAM,
+    ) -> None:
+        super().__init__()
+        master, slave = pty.openpty()
+        environ = {
+            **os.environ,
+            "GAMENIGHT_CONFIG_DIR": str(home / "config"),
+            "GAMENIGHT_DATA_DIR": str(home / "data"),
+            "GAMENIGHT_MDNS_INTERFACES": "127.0.0.1",
+            "NO_COLOR": "1",
+            "TERM": "xterm-256color",
+            "PYTHONIOENCODING": "utf-8",
+            **(env or {}),
+        }
+        self.process = subprocess.Popen(
+            [*command, *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=environ,
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.master = master
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                chunk = b""
+            self.feed(chunk)
+            if not chunk:
+                return
+
+    def send(self, data: bytes) -> None:
+        os.write(self.master, data)
 
     def set_up(self, players: int, level: str = "easy") -> None:
         """Answer the solo set-up's questions: a name, the players, no bot pause, the level."""
@@ -113,11 +149,3 @@ class PlainProcess:
                 self.process.wait()
         os.close(self.master)
         return self.process.returncode
-
-    def last_block(self) -> list[str]:
-        """The lines from the last one beginning "Game over" back to the block's start."""
-        lines = [line.removeprefix("> ") for line in self.output.splitlines()]
-        lines = [line for line in lines if line.strip()]
-        starts = [i for i, line in enumerate(lines) if line.startswith("Game over — ")]
-        assert starts, self.output[-2000:]
-        return lines[starts[-1] :]

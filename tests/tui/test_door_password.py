@@ -62,3 +62,22 @@ def test_a_password_on_the_command_line_works_but_is_warned_about(
 def test_file_and_value_cannot_both_be_given(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         host_args("--door-password", "x", "--door-password-file", str(tmp_path))
+
+
+@pytest.mark.parametrize("command", [["host", "papayoo"], ["club", "pasovec"]])
+def test_the_plain_host_and_club_take_the_password_file_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    """`gamenight --plain host|club --ssh … --door-password-file F`: the plain mode's doors
+    ask for the password the app's would (it was read only by the full-screen app)."""
+    from tui.programs.cli import main
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr("tui.plain.run.run_plain", lambda **kwargs: seen.update(kwargs) or 0)
+    secret = tmp_path / "door"
+    secret.write_text("blue otter\n")
+    args = ["--plain", *command, "--player", "Ana", "--ssh", "2222"]
+    assert main([*args, "--door-password-file", str(secret)]) == 0
+    assert door_access.password() == "blue otter"
+    plan = seen["host" if command[0] == "host" else "club"]
+    assert plan.player == "Ana" and plan.ssh is not None  # type: ignore[attr-defined]

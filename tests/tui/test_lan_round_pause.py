@@ -3,10 +3,9 @@ deal's summary, the table waits for both (issue 25, net/pause.py), and says whom
 
 from __future__ import annotations
 
-from textual.pilot import Pilot
-
 from tests.tui.lan_pilots import host_lobby, join_app, on_screen
 from tests.tui.pilots import SIZE, wait_until
+from tests.tui.seat_keys import play_by_keys
 from tui.app import GamenightApp
 from tui.games.papayoo.screen import PapayooScreen
 from tui.screens.join import JoinScreen
@@ -18,17 +17,6 @@ from tui.table.plans import HostPlan
 def papayoo_host() -> GamenightApp:
     plan = HostPlan("papayoo", player="Zoe", port=0, bind="127.0.0.1", discovery=False)
     return GamenightApp(bot_delay=0.0, host=plan, player="Zoe")
-
-
-async def play_by_keys(pilot: Pilot[None], screen: PapayooScreen) -> None:
-    """The seat's move by keys: five cards marked and sent in a pass (PY-9), else Enter plays
-    the card under the cursor (it stops only on cards that may be played)."""
-    assert screen.state is not None
-    if screen.state["view"]["phase"] == "pass":
-        for _ in range(5):
-            await pilot.press("space", "right")
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 def waiting_line(app: GamenightApp) -> str:

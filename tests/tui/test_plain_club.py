@@ -4,11 +4,14 @@ commands, leaves it with `quit` and is back at the club, whose standings are rea
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
 
 from net.club.member_bot import MemberBot
+from tests.evenings.conftest import free_port
 from tests.tui.pilots import SIZE, wait_until
+from tests.tui.plain_moves import play_game
 from tests.tui.plain_pty import SCREEN_ESCAPES, PlainProcess
 from tests.tui.test_club import club_app
 from tui.games.nothanks.screen import NoThanksScreen
@@ -69,3 +72,80 @@ async def test_a_plain_member_plays_a_round_and_hears_the_standings(tmp_path: Pa
             bo.close()
             for bot in bots:
                 await bot.close()
+
+
+async def test_a_plain_organiser_runs_a_club_night(tmp_path: Path) -> None:
+    """`gamenight --plain club nothanks`: Ana organises in lines. She hears the club, who has
+    come (`members`), starts the round (`start`) once a member is there, plays her table by
+    typed commands, is back at the club with the standings read out, reads the round's tables
+    (`tables`), and `quit` closes the club for everyone."""
+    port = free_port()
+    args = ["--plain", "club", "nothanks", "--player", "Ana", "--port", str(port)]
+    ana = PlainProcess(
+        [*args, "--no-discovery", "--table-size", "3"],
+        tmp_path,
+        {"GAMENIGHT_BOT_DELAY": "0"},
+    )
+    bot = MemberBot("127.0.0.1", port, "M1", seed=1)
+
+    async def expect(pattern: str) -> re.Match[str]:
+        return await asyncio.to_thread(ana.expect, pattern, 60)
+
+    try:
+        await expect(r"^(> )?Ana's club$")
+        await expect(r"^(> )?1\. Ana: 0\.00 points, 0 games$")
+        await bot.open()
+        await expect(r"^(> )?1=\. M1: 0\.00 points, 0 games$")  # the club tells her M1 came
+        await expect(r"^(> )?start begins the next round\.$")
+        ana.type("members")
+        await expect(r"^(> )?M1: here$")
+        ana.type("start")
+        await expect(r"^(> )?Drawing the round's seats…$")
+        typed = await asyncio.to_thread(play_game, ana, "nothanks")
+        assert typed["take"] + typed["pass"] >= 3
+        ana.type("quit")  # leaves the table: back at the club
+        await expect(r"^(> )?You left the table\.$")
+        await expect(r"^(> )?1=?\. \w+: [\d.]+ points, 1 game$")
+        ana.type("tables")
+        await expect(r"^(> )?Table 1 · No Thanks! · (Ana, M1|M1, Ana) \+ 1 bot · finished$")
+        ana.type("watch 1")
+        await expect(r"^(> )?Table 1 has finished\.$")
+        ana.type("quit")  # the organiser leaving closes the club
+        assert await asyncio.to_thread(ana.process.wait, 60) == 0
+        assert not SCREEN_ESCAPES.search(ana.output), SCREEN_ESCAPES.search(ana.output)
+    finally:
+        ana.close()
+        await bot.close()
+
+
+def test_the_plain_menu_opens_a_club_night_after_asking_about_it(tmp_path: Path) -> None:
+    """The menu's Host a club night: the game, the name, the rounds and the bots asked; alone
+    and without bots the round cannot start, and `start` says why; `quit` closes the club and
+    the menu is back."""
+    process = PlainProcess(["--plain"], tmp_path)
+    try:
+        process.expect(r"^\d\. Host a club night \(several tables, standings\) \(c\)$")
+        process.type("c")
+        process.expect(r"^(> )?Game: .*Enter takes No Thanks!\.$")
+        process.type("")
+        process.expect(r"Your name: Enter takes")
+        process.type("Ana")
+        process.expect(r"^(> )?Rounds: 1, 2, .*Enter takes 3\.$")
+        process.type("2")
+        process.expect(r"^(> )?Bots: .*no bots\. Enter takes fill empty seats \(normal\)\.$")
+        process.type("no")
+        process.expect(r"^(> )?Round 1 of 2: No Thanks! · .* · no bots$")
+        process.expect(r"^(> )?Cannot start: .+\.$")
+        process.type("help")
+        process.expect(r"^  start \(s\): start the next round")
+        process.type("start")
+        process.expect(r"^(> )?Cannot start: .+\.$")
+        process.type("watch 1")
+        process.expect(r"^(> )?No table is being played now\.$")
+        process.type("quit")
+        process.expect(r"^(> )?Gamenight — a terminal game table$")
+        process.type("q")
+        assert process.process.wait(30) == 0
+        assert not SCREEN_ESCAPES.search(process.output)
+    finally:
+        process.close()

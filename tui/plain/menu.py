@@ -12,9 +12,9 @@ from tui.plain.setup import Questions
 from tui.screens.menu import ENTRIES, RESUME_ENTRY, TAGLINE, resumable_title
 from tui.table.plans import HostPlan, JoinPlan
 
-PLAIN_ENTRIES = ("solo", "resume_solo", "host", "join", "replays", "rules", "quit")
-"""The menu's entries the plain mode opens (a club night, the language and the keys' help are
-the full-screen app's: `--lang` chooses the language here)."""
+PLAIN_ENTRIES = ("solo", "resume_solo", "host", "join", "club", "replays", "rules", "quit")
+"""The menu's entries the plain mode opens (the language and the keys' help are the
+full-screen app's: `--lang` chooses the language here)."""
 
 
 def entries(resume: str | None) -> list[tuple[str, str, str]]:
@@ -52,6 +52,8 @@ async def menu(lines: Lines) -> int:
             await host(lines)
         elif name == "join":
             await tables.joining(lines, JoinPlan(player=settings.player_name()))
+        elif name == "club":
+            await club(lines)
         elif name == "replays":
             from tui.plain.replay import replays
 
@@ -83,6 +85,16 @@ async def host(lines: Lines) -> None:
     if game_id is not None:
         player = settings.player_name()
         await tables.hosting(lines, HostPlan(game_id=game_id, player=player))
+
+
+async def club(lines: Lines) -> None:
+    from tui.plain import tables
+    from tui.plain.club_setup import club_setup
+
+    game_id = await pick_game(lines)
+    plan = None if game_id is None else await club_setup(lines, game_id)
+    if plan is not None:
+        await tables.club_hosting(lines, plan)
 
 
 async def rules(lines: Lines) -> None:

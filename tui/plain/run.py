@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tui.plain.lines import Lines
-from tui.plain.tables import door, hosting, joining, resumed, solo
-from tui.table.plans import HostPlan, JoinPlan
+from tui.plain.tables import club_hosting, door, hosting, joining, resumed, solo
+from tui.table.plans import ClubHostPlan, HostPlan, JoinPlan
 
 
 def run_plain(
@@ -23,10 +23,12 @@ def run_plain(
     replay: Path | None = None,
     host: HostPlan | None = None,
     join: JoinPlan | None = None,
+    club: ClubHostPlan | None = None,
     out: TextIO | None = None,
     source: TextIO | None = None,
 ) -> int:
-    """A game in lines: solo (its set-up asked first), or at a LAN table hosted or joined."""
+    """A game in lines: solo (its set-up asked first), or at a LAN table hosted or joined, or a
+    club night hosted."""
     lines = Lines(out or sys.stdout, source or sys.stdin)
     started: Coroutine[Any, Any, int | None]
     if menu:
@@ -47,6 +49,8 @@ def run_plain(
         started = hosting(lines, host)
     elif join is not None:
         started = joining(lines, join)
+    elif club is not None:
+        started = club_hosting(lines, club)
     else:
         started = solo(lines, game_id)
     try:

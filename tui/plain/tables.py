@@ -1,5 +1,6 @@
 """Sitting down at a table in lines: a solo table (its set-up asked), the solo game cut off, a
-LAN table hosted or joined (by address, or from the tables found), a door's one table.
+LAN table hosted or joined (by address, or from the tables found), a club night hosted or
+joined, a door's one table.
 
 A table link expects an app to post its "show this screen" messages to; here nothing switches
 screens (the conversation follows the state messages), so `Courier` takes them and lets them
@@ -22,7 +23,7 @@ from tui.plain.frame import PlainTable
 from tui.plain.lines import Lines
 from tui.plain.setup import solo_setup
 from tui.table.link import TableLink
-from tui.table.plans import HostPlan, JoinPlan, parse_address
+from tui.table.plans import ClubHostPlan, HostPlan, JoinPlan, parse_address
 
 
 class Courier:
@@ -91,6 +92,25 @@ async def hosting(lines: Lines, plan: HostPlan) -> int:
     where = listing(link.addresses) or words("this machine only")
     lines.say(words("Your table is open: friends join it at {where}.", where=where))
     await sit(lines, link)
+    return 0
+
+
+async def club_hosting(lines: Lines, plan: ClubHostPlan) -> int:
+    """Host a club night and be its first member: the organiser's lines (tui/plain/club.py),
+    each round's table sat at when the club draws it. Leaving closes the club."""
+    from tui.table.club_hosting import open_club
+
+    seats: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    courier = Courier(lambda message: seat_drawn(message, seats))
+    try:
+        link = await open_club(courier, plan, courier.bot_delay)  # type: ignore[arg-type]
+    except Exception as err:  # a port taken, a bad journal, no network: said, not raised
+        lines.say(words("Cannot host: {err}", err=plain(err)))
+        return 1
+    if link.addresses:
+        where = listing(link.addresses)
+        lines.say(words("Friends join at {addresses} or from their list", addresses=where))
+    await club_night(lines, link, seats, sit)
     return 0
 
 

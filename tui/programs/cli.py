@@ -480,27 +480,27 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _plain(args: argparse.Namespace) -> int:
     """The plain line mode (tui/plain/): the menu, a solo game (its set-up asked as questions)
-    or the one cut off, a LAN table hosted or joined, the replays."""
+    or the one cut off, a LAN table hosted or joined, a club night hosted, the replays."""
     from tui.plain.run import run_plain
 
     command = args.command
-    if command in ("host", "join"):
+    if command in ("host", "join", "club"):
         player = args.player or settings.player_name()
+        if command == "join":
+            return run_plain(join=_join_plan(args, player))
+        apply_door_arguments(args)  # the doors' password, as the app's host and club have it
         if command == "host":
             return run_plain(host=_host_plan(args, player))
-        return run_plain(join=_join_plan(args, player))
+        if args.resume and (refused := _no_club_to_resume()):
+            print(f"gamenight: {refused}", file=sys.stderr)
+            return 1
+        return run_plain(club=_club_plan(args, player))
     if command == "solo":
         return run_plain(resume=True) if args.resume else run_plain(args.game)
     if command == "replays":
         return run_plain(replays=True)
     if command == "replay":
         return run_plain(replay=args.file)
-    if command == "club":
-        build_parser().error(
-            words(
-                "the plain mode does not host club nights yet: join one with gamenight --plain join"
-            )
-        )
     return run_plain(menu=True)
 
 
