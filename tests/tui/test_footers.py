@@ -67,6 +67,12 @@ def drawn(screen: GameScreen) -> list[FooterKey]:
     return list(screen.query_one(FittingFooter).query(FooterKey))
 
 
+def laid_out(screen: GameScreen) -> bool:
+    """Whether every key the footer draws has its place yet: a key just mounted after a resize
+    is 0 wide until the next layout (under load that is a frame later than the resize)."""
+    return all(key.size.width for key in drawn(screen))
+
+
 def assert_fits(screen: GameScreen) -> None:
     """The footer's keys are laid out whole inside the footer: nothing is cut at its edge."""
     footer = screen.query_one(FittingFooter)
