@@ -142,7 +142,8 @@ async def test_a_wider_footer_draws_more_keys_and_a_narrower_one_fewer() -> None
         screen = await host_a_game(pilot, "rummikub")
         wide = [key.action for key in drawn(screen)]
         await pilot.resize_terminal(80, 24)
-        await wait_until(pilot, lambda: len(drawn(screen)) < len(wide))
+        # the footer recomposes: on a busy machine it can be seen between its old keys and its new
+        await wait_until(pilot, lambda: 0 < len(drawn(screen)) < len(wide))
         narrow = [key.action for key in drawn(screen)]
         assert_fits(screen)
         assert narrow == [action for action in wide if action in narrow]  # the same order
