@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,15 +37,6 @@ def unshaped(line: str) -> list[str]:
         and unicodedata.category(ch) == "Lo"
         and unicodedata.bidirectional(ch) == "AL"
     ]
-
-
-@pytest.fixture
-def persian() -> Iterator[None]:
-    i18n.use("fa")
-    try:
-        yield
-    finally:
-        i18n.use("en")
 
 
 def test_a_code_beside_persian_stays_one_left_to_right_unit() -> None:

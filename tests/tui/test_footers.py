@@ -152,7 +152,9 @@ async def test_rummikubs_many_keys_take_two_rows_at_80_columns() -> None:
         assert len({key.region.y for key in drawn(screen)}) == 1
         await pilot.resize_terminal(80, 24)
         await wait_until(pilot, lambda: screen.query_one(FittingFooter).fitted_width == 80)
-        await wait_until(pilot, lambda: len({key.region.y for key in drawn(screen)}) == 2)
+        await wait_until(
+            pilot, lambda: laid_out(screen) and len({key.region.y for key in drawn(screen)}) == 2
+        )
         assert_fits(screen)
         assert [key.action for key in drawn(screen)] == wide
 

@@ -41,9 +41,9 @@ def test_the_menu_opens_a_kept_game_stepped_by_next_and_back(tmp_path: Path) -> 
 def test_persian_is_said_in_logical_order(tmp_path: Path) -> None:
     process = PlainProcess(["--plain", "--lang", "fa", "solo", "nothanks"], tmp_path)
     try:
-        process.expect("start را بنویسید تا همه‌ی پیش‌فرض‌ها پذیرفته شوند.")  # ZWNJ kept
+        process.expect("start را بنویس تا همهٔ پیش‌فرض‌ها پذیرفته شوند.")  # ZWNJ kept
         process.type("start")
-        turn = process.expect(r"^(> )?نوبت شماست\. \d+ با .*$")
+        turn = process.expect(r"^(> )?نوبت توست\. کارت \d+ با .*$")
         assert "take یا pass؟" in turn[0] or "take؟" in turn[0]
         assert "\u202e" not in process.output and "\u202b" not in process.output
     finally:
