@@ -71,10 +71,12 @@ def seat_name(seat: dict[str, object], you: bool) -> Name:
 
 
 def name_list(names: list[str]) -> str:
-    """'Ana', 'Ana and Bo', 'Ana, Bo and Cy'."""
+    """'Ana', 'Ana and Bo', 'Ana, Bo and Cy': the reader after the first name as `in_line`
+    words them ('Ana and you', never 'Ana and You', Romanian 'Ana și tu')."""
     if len(names) <= 1:
         return "".join(names)
-    return words("{names} and {last}", names=listing(names[:-1]), last=names[-1])
+    rest = [in_line(name) for name in names[1:]]
+    return words("{names} and {last}", names=listing([names[0], *rest[:-1]]), last=rest[-1])
 
 
 def seat_label(message: StateMessage, index: int, width: int = PLAYER_WIDTH) -> Text:

@@ -118,7 +118,7 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
         return words(
             "Round {round} over. Cards left = penalties: {left}.", round=entry["round"], left=left
         )
-    winners = name_list([names[s] for s in entry["winners"]])
+    winners = name_list([in_line(names[s]) for s in entry["winners"]])  # after a colon
     if entry["tie_break"] == "tokens":
         return words(
             "Game over: a tie on penalties, broken by tokens in favour of {winners}.",
@@ -140,7 +140,7 @@ def tie_note(state: StateMessage) -> str:
     best = result["scores"][result["winners"][0]]
     tied = [s for s, score in enumerate(result["scores"]) if score == best]
     names = seat_names(state)
-    listed = name_list([f"{names[s]} ({TOKENS.of(view['tokens'][s])})" for s in tied])
+    listed = name_list([f"{in_line(names[s])} ({TOKENS.of(view['tokens'][s])})" for s in tied])
     if rule == "tokens":
         return t(
             "Tie on {points}: {listed}. More tokens wins.",
