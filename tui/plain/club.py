@@ -8,7 +8,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from tui.base.i18n import N_, words, words_n
+from tui.base.i18n import N_, numeral, words, words_n
 from tui.base.names import plain
 from tui.plain.commands import Command, call, find, help_lines
 from tui.plain.lines import Lines
@@ -30,7 +30,7 @@ def standings_lines(state: dict[str, Any]) -> list[str]:
                 "{place}. {name}: {points} points, {games}",
                 place=rank,
                 name=plain(row["player"]),
-                points=f"{float(row['points']):.2f}",
+                points=numeral(float(row["points"]), ".2f"),  # '2,50' in cs
                 games=games,
             )
         )

@@ -13,7 +13,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
-from tui.base.i18n import tn
+from tui.base.i18n import numeral, tn
 from tui.base.layout import cell
 from tui.base.names import plain
 
@@ -69,6 +69,6 @@ def standings_text(
         points = float(row["points"])
         out.append(line, style="bold" if name == me else "")
         out.append(fit(bar(points, top, room), room), style="green")
-        out.append(f"{points:7.2f}  {cell(games)}\n")
+        out.append(f"{numeral(points, '7.2f')}  {cell(games)}\n")  # a decimal comma in cs
     out.rstrip()
     return out
