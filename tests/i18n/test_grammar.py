@@ -163,6 +163,18 @@ def test_a_decimal_number_is_written_the_languages_way(language: Any) -> None:
     }
 
 
+def test_the_club_standings_write_their_points_with_a_decimal_comma(language: Any) -> None:
+    from tui.plain.club import standings_lines
+    from tui.widgets.standings import standings_text
+
+    rows = [{"rank": 1, "player": "Ana", "points": 2.5, "games": 3, "tied": False}]
+    language("cs")
+    assert standings_lines({"standings": rows}) == ["1. Ana: 2,50 bodu, 3 hry"]
+    assert "2,50" in standings_text(rows, 60, {}).plain
+    language("en")
+    assert standings_lines({"standings": rows}) == ["1. Ana: 2.50 points, 3 games"]
+
+
 def test_persian_sentences_write_persian_digits_and_codes_keep_theirs(language: Any) -> None:
     language("fa")
     drew = rummikub_line({"type": "draw", "seat": 1, "tile": "R7"}, names())

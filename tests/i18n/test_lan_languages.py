@@ -46,7 +46,7 @@ async def test_a_hungarian_host_and_a_czech_player_each_read_the_refusal_in_thei
         await host.close()
     assert seen == {
         "hu": f"Nem szabad: pontosan 5 lapot adj tovább, nem ezeket: {hand[:2]!r}",
-        "cs": f"Nelze: předej přesně 5 karet, ne tyto: {mine[:3]!r}",
+        "cs": f"Nelze: počet předávaných karet musí být přesně 5, ne tyto: {mine[:3]!r}",
         "en": f"Not allowed: pass exactly 5 cards, not {mine[:3]!r}",
     }
 
@@ -98,7 +98,7 @@ async def test_a_refused_join_is_worded_in_the_players_language() -> None:
         i18n.use("cs")
         try:
             assert error_words(err.code, err.params, err) == (
-                "u tohoto stolu už někdo jménem 'Zoltán' sedí; vyber si jiné"
+                "u tohoto stolu už někdo jménem 'Zoltán' sedí; vyber si jiné jméno"
             )
         finally:
             i18n.use("en")
