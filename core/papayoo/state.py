@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.papayoo.cards import SUIT
+from core.papayoo.cards import SAME_SUIT
 from core.papayoo.journal import Entry, Journal, append
 from core.value import SlotValue
 
@@ -93,8 +93,9 @@ class PapayooState(SlotValue):
 
     def log(self, entry: Entry) -> None:
         """Add `entry` to this (new, not yet shared) state's log."""
-        self.journal = append(self.journal, self.logged, entry)
-        self.logged += 1
+        logged = self.logged
+        self.journal = append(self.journal, logged, entry)
+        self.logged = logged + 1
 
     def entries(self) -> list[Entry]:
         """The log, oldest entry first."""
@@ -124,6 +125,4 @@ def legal_cards(hand: tuple[str, ...], trick: tuple[tuple[int, str], ...]) -> tu
     """PY-13: follow the suit led when you can; otherwise (or when leading) any card."""
     if not trick:
         return hand
-    lead = SUIT[trick[0][1]]
-    follow = tuple(card for card in hand if SUIT[card] == lead)
-    return follow or hand
+    return tuple(filter(SAME_SUIT[trick[0][1]].__contains__, hand)) or hand
