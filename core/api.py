@@ -132,6 +132,27 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def sample(rng: random.Random, items: Sequence[Any], count: int) -> list[Any]:
+    """`rng.sample(items, count)`, draw for draw, for the small draws games make (a Papayoo
+    pass: 5 of 15), written out as `shuffle` is; other sizes and `Random` subclasses go to
+    `rng.sample` itself. tests/core/test_shuffle.py holds the two equal."""
+    size = len(items)
+    if type(rng) is not random.Random or not 0 <= count <= min(size, 5) or size > 21:
+        return rng.sample(items, count)  # CPython's set-based branch, or its refusal
+    getrandbits = rng.getrandbits
+    pool = list(items)
+    result = []
+    for i in range(count):
+        bound = size - i
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        result.append(pool[j])
+        pool[j] = pool[bound - 1]
+    return result
+
+
 def first_deal(
     opts: dict[str, Any],
     seed: int,

@@ -29,9 +29,11 @@ from core.api import (
     check_seat,
     first_deal,
     option_defaults,
+    sample,
     shuffle,
 )
 from core.papayoo.cards import (
+    ALL_CARDS,
     DIE_FACES,
     ORDER,
     PAYOO,
@@ -53,6 +55,7 @@ from core.papayoo.views import build_view
 from core.refusals import N_
 
 KINDS = ("pass_cards", "play")
+PLAYS = {card: {"kind": "play", "card": card} for card in ALL_CARDS}  # see legal_actions
 
 
 def _validate_deck(deck: object, players: int) -> tuple[str, ...]:
@@ -129,22 +132,34 @@ class Papayoo:
         return []
 
     def legal_actions(self, state: PapayooState, seat: int) -> list[Action]:
-        """The legal plays; a pass is legal but not listed (its combinations explode)."""
+        """The legal plays; a pass is legal but not listed (its combinations explode).
+
+        The actions listed are shared, read-only maps (`PLAYS`, one per card), as the views'
+        log entries are: apply never keeps or changes an action, and no caller may; making
+        fresh ones cost a random game a sixth of its time."""
         turn = state.turn
         if turn is None or seat != turn:
             return []
-        return [{"kind": "play", "card": c} for c in legal_cards(state.hands[seat], state.trick)]
+        hand = state.hands[seat]
+        trick = state.trick
+        if trick:
+            hand = tuple(filter(SAME_SUIT[trick[0][1]].__contains__, hand)) or hand  # PY-13
+        return list(map(PLAYS.__getitem__, hand))
 
     def apply(self, state: PapayooState, seat: int, action: Action) -> PapayooState:
-        """The next state; IllegalMove otherwise. A well-formed play by the seat to act, what
-        bots, searches and benchmarks apply most, is checked without calls (`_fast_play`);
+        """The next state; IllegalMove otherwise. A well-formed, legal play by the seat to act,
+        what bots, searches and benchmarks apply most, is recognised here without calls;
         anything else goes through `_checked`, which names what is wrong."""
         if type(action) is dict and type(seat) is int and seat == state.turn and len(action) == 2:
             card = action.get("card")
-            if type(card) is str and action.get("kind") == "play":
-                after = _fast_play(state, seat, card)
-                if after is not None:
-                    return after
+            hand = state.hands[seat]
+            if type(card) is str and card in hand and action.get("kind") == "play":
+                trick = state.trick
+                if not trick:
+                    return _played(state, seat, hand.index(card))
+                led = trick[0][1]
+                if SUIT[card] == SUIT[led] or SAME_SUIT[led].isdisjoint(hand):  # PY-13
+                    return _played(state, seat, hand.index(card))
         return self._checked(state, seat, action)
 
     def _checked(self, state: PapayooState, seat: int, action: Action) -> PapayooState:
@@ -222,7 +237,7 @@ class Papayoo:
 
     def random_action(self, state: PapayooState, seat: int, rng: random.Random) -> Action:
         if state.phase == "pass":
-            cards = rng.sample(state.hands[seat], pass_count(state.players))
+            cards = sample(rng, state.hands[seat], pass_count(state.players))
             return {"kind": "pass_cards", "cards": cards}
         return {"kind": "play", "card": rng.choice(legal_cards(state.hands[seat], state.trick))}
 
@@ -266,22 +281,6 @@ def _start_deal(
     s.points = (0,) * s.players
     s.last_trick = None
     s.log(("deal", deal, dealer))
-
-
-def _fast_play(state: PapayooState, seat: int, card: str) -> PapayooState | None:
-    """`card` played by the seat to act, or None when the card is not a legal play for it
-    (then `Papayoo._play` says why)."""
-    hand = state.hands[seat]
-    try:
-        index = hand.index(card)
-    except ValueError:
-        return None
-    trick = state.trick
-    if trick:
-        led = trick[0][1]
-        if SUIT[card] != SUIT[led] and not SAME_SUIT[led].isdisjoint(hand):
-            return None  # PY-13
-    return _played(state, seat, index)
 
 
 def _played(state: PapayooState, seat: int, index: int) -> PapayooState:

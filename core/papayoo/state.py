@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.papayoo.cards import SAME_SUIT
-from core.papayoo.journal import Entry, Journal, append
+from core.papayoo.journal import Entry, Journal
 from core.value import SlotValue
 
 
@@ -92,9 +92,16 @@ class PapayooState(SlotValue):
         return s
 
     def log(self, entry: Entry) -> None:
-        """Add `entry` to this (new, not yet shared) state's log."""
+        """Add `entry` to this (new, not yet shared) state's log: in place when this state is
+        the furthest along its journal, else in a fork of the journal's first `logged`
+        entries (core/papayoo/journal.py)."""
+        journal = self.journal
         logged = self.logged
-        self.journal = append(self.journal, logged, entry)
+        if len(journal.entries) != logged:
+            journal = self.journal = journal.fork(logged)
+        if entry[0] == "pass":
+            journal.pass_at.append(logged)
+        journal.entries.append(entry)
         self.logged = logged + 1
 
     def entries(self) -> list[Entry]:
