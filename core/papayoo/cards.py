@@ -25,6 +25,9 @@ ALL_CARDS = _codes()  # PY-1/2, in display order: by suit, then by rank
 SUIT = {card: card[0] for card in ALL_CARDS}
 RANK = {card: int(card[1:]) for card in ALL_CARDS}
 ORDER = {card: index for index, card in enumerate(ALL_CARDS)}
+SAME_SUIT = {
+    card: frozenset(other for other in ALL_CARDS if other[0] == card[0]) for card in ALL_CARDS
+}  # the cards of a card's suit, for C-speed filters: `filter(SAME_SUIT[c].__contains__, hand)`
 REMOVED_ONES = ("S1", "H1", "D1", "C1")  # PY-8, with 7 or 8 players
 
 # PY-8: players -> (cards each, cards passed)
@@ -56,6 +59,12 @@ def card_points(card: str, papayoo: str | None) -> int:
     if card == papayoo:
         return PAPAYOO_POINTS
     return RANK[card] if SUIT[card] == PAYOO else 0
+
+
+POINTS = {
+    papayoo_of(face): {card: card_points(card, papayoo_of(face)) for card in ALL_CARDS}
+    for face in ORDINARY
+}  # PY-4/5/6 per Papayoo: what each card is worth in a trick, looked up once per card
 
 
 def sort_cards(cards: object) -> tuple[str, ...]:

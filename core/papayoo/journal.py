@@ -7,7 +7,8 @@ is first shown, and a view takes its log as one slice of the rendered list.
 
 States that follow one another share one `Journal`: a state knows how many of its entries are
 its own (`length`); a later state appends in place when it is the furthest along that journal,
-and copies the prefix into a new journal otherwise (a search, or two branches of one state).
+and copies the prefix into a new journal otherwise (a search, or two branches of one state):
+`PapayooState.log` does both.
 So no state ever sees its log change: the entries before its `length` are never touched.
 
 The rendered entries are the view's own maps, shared by every view of every state that has
@@ -46,17 +47,6 @@ class Journal:
 
 def empty() -> Journal:
     return Journal([], [], [])
-
-
-def append(journal: Journal, length: int, entry: Entry) -> Journal:
-    """The journal holding the first `length` entries of `journal` and then `entry`: `journal`
-    itself when nothing was logged after them yet, else a fork."""
-    if len(journal.entries) != length:
-        journal = journal.fork(length)
-    if entry[0] == "pass":
-        journal.pass_at.append(length)
-    journal.entries.append(entry)
-    return journal
 
 
 def shown(journal: Journal, length: int, players: int) -> list[dict[str, Any]]:

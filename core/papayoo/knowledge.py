@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from core.api import View
+from core.api import View, shuffle
 from core.papayoo.cards import SUIT, cards_in_play, pass_count, sort_cards
 from core.papayoo.state import PapayooState
 
@@ -112,12 +112,12 @@ def assign(
     """
     held: list[list[int]] = [[] for _ in capacity]
     order = list(range(len(cards)))
-    rng.shuffle(order)
+    shuffle(rng, order)
     order.sort(key=lambda i: len(allowed[i]))
 
     def place(i: int, visited: set[int]) -> bool:
         seats = allowed[i][:]
-        rng.shuffle(seats)
+        shuffle(rng, seats)  # rng.shuffle's draws, without its two calls per draw
         for s in seats:
             if s not in visited and len(held[s]) < capacity[s]:
                 held[s].append(i)

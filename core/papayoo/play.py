@@ -76,12 +76,17 @@ class Deal:
             return
         lead = trick[0] >> 5
         best = 0
+        papayoo = self.papayoo
+        taken = 0
         for index, played in enumerate(trick):
             if played >> 5 == lead and played > trick[best]:
                 best = index
+            if played == papayoo:  # PY-4/5/6 as in `value`, without a call per card
+                taken += PAPAYOO_POINTS
+            elif played >> 5 == PAYOO_SUIT:
+                taken += played & 31
         winner = (self.turn + 1 + best) % players  # the leader sits just after the last player
-        papayoo = self.papayoo
-        self.points[winner] += sum(value(c, papayoo) for c in trick)
+        self.points[winner] += taken
         self.trick = []
         self.turn = winner
 

@@ -29,14 +29,18 @@ from core.api import (
     check_seat,
     first_deal,
     option_defaults,
+    sample,
+    shuffle,
 )
 from core.papayoo.cards import (
+    ALL_CARDS,
     DIE_FACES,
     ORDER,
     PAYOO,
+    POINTS,
     RANK,
+    SAME_SUIT,
     SUIT,
-    card_points,
     cards_in_play,
     hand_size,
     papayoo_of,
@@ -51,6 +55,7 @@ from core.papayoo.views import build_view
 from core.refusals import N_
 
 KINDS = ("pass_cards", "play")
+PLAYS = {card: {"kind": "play", "card": card} for card in ALL_CARDS}  # see legal_actions
 
 
 def _validate_deck(deck: object, players: int) -> tuple[str, ...]:
@@ -77,7 +82,7 @@ def deal_hands(order: tuple[str, ...] | list[str], players: int) -> tuple[tuple[
 def _shuffled(seed: int, deal: int, players: int) -> tuple[tuple[str, ...], ...]:
     """PY-7: a later deal, shuffled from the record's chance."""
     order = list(cards_in_play(players))
-    chance(seed, "deal", deal).shuffle(order)
+    shuffle(chance(seed, "deal", deal), order)
     return deal_hands(order, players)
 
 
@@ -119,19 +124,45 @@ class Papayoo:
         return s
 
     def to_act(self, state: PapayooState) -> list[int]:
+        turn = state.turn  # a seat exactly while a card is awaited (phase "play")
+        if turn is not None:
+            return [turn]
         if state.phase == "pass":
             return [seat for seat, chosen in enumerate(state.chosen) if chosen is None]
-        return [] if state.turn is None else [state.turn]
+        return []
 
     def legal_actions(self, state: PapayooState, seat: int) -> list[Action]:
-        """The legal plays; a pass is legal but not listed (its combinations explode)."""
-        if state.phase != "play" or seat != state.turn:
+        """The legal plays; a pass is legal but not listed (its combinations explode).
+
+        The actions listed are shared, read-only maps (`PLAYS`, one per card), as the views'
+        log entries are: apply never keeps or changes an action, and no caller may; making
+        fresh ones cost a random game a sixth of its time."""
+        turn = state.turn
+        if turn is None or seat != turn:
             return []
-        return [{"kind": "play", "card": c} for c in legal_cards(state.hands[seat], state.trick)]
+        hand = state.hands[seat]
+        trick = state.trick
+        if trick:
+            hand = tuple(filter(SAME_SUIT[trick[0][1]].__contains__, hand)) or hand  # PY-13
+        return list(map(PLAYS.__getitem__, hand))
 
     def apply(self, state: PapayooState, seat: int, action: Action) -> PapayooState:
-        """The next state; IllegalMove otherwise. The common case (a well-formed action from
-        a seat in range) is recognised without calls: bots and benchmarks apply a lot."""
+        """The next state; IllegalMove otherwise. A well-formed, legal play by the seat to act,
+        what bots, searches and benchmarks apply most, is recognised here without calls;
+        anything else goes through `_checked`, which names what is wrong."""
+        if type(action) is dict and type(seat) is int and seat == state.turn and len(action) == 2:
+            card = action.get("card")
+            hand = state.hands[seat]
+            if type(card) is str and card in hand and action.get("kind") == "play":
+                trick = state.trick
+                if not trick:
+                    return _played(state, seat, hand.index(card))
+                led = trick[0][1]
+                if SUIT[card] == SUIT[led] or SAME_SUIT[led].isdisjoint(hand):  # PY-13
+                    return _played(state, seat, hand.index(card))
+        return self._checked(state, seat, action)
+
+    def _checked(self, state: PapayooState, seat: int, action: Action) -> PapayooState:
         kind = action.get("kind") if type(action) is dict else None
         if kind not in KINDS:
             kind = action_kind(action, KINDS)  # raises the common refusal
@@ -165,7 +196,7 @@ class Papayoo:
         chosen = list(state.chosen)
         chosen[seat] = sort_cards(cards)
         s.chosen = tuple(chosen)
-        if all(c is not None for c in chosen):
+        if None not in chosen:
             _carry_out_pass(s)
         return s
 
@@ -186,19 +217,7 @@ class Papayoo:
             lead = SUIT[trick[0][1]]
             if SUIT[card] != lead and any(SUIT[c] == lead for c in hand):
                 raise IllegalMove("must_follow_suit", suit=lead)  # PY-13
-        s = state.copy()
-        index = hand.index(card)
-        hands = list(state.hands)
-        hands[seat] = hand[:index] + hand[index + 1 :]
-        s.hands = tuple(hands)
-        trick = (*trick, (seat, card))
-        s.log(("play", seat, card))
-        if len(trick) < state.players:
-            s.trick = trick
-            s.turn = (seat + 1) % state.players
-            return s
-        _close_trick(s, trick)
-        return s
+        return _played(state, seat, hand.index(card))
 
     def default_action(self, state: PapayooState, seat: int) -> Action:
         """Pass the most dangerous cards (the Payoos, highest first, then the highest ranks);
@@ -218,7 +237,7 @@ class Papayoo:
 
     def random_action(self, state: PapayooState, seat: int, rng: random.Random) -> Action:
         if state.phase == "pass":
-            cards = rng.sample(state.hands[seat], pass_count(state.players))
+            cards = sample(rng, state.hands[seat], pass_count(state.players))
             return {"kind": "pass_cards", "cards": cards}
         return {"kind": "play", "card": rng.choice(legal_cards(state.hands[seat], state.trick))}
 
@@ -264,6 +283,25 @@ def _start_deal(
     s.log(("deal", deal, dealer))
 
 
+def _played(state: PapayooState, seat: int, index: int) -> PapayooState:
+    """The state after `seat`, the seat to act, plays the card at `index` of its hand (a legal
+    play)."""
+    hand = state.hands[seat]
+    card = hand[index]
+    s = state.copy()
+    hands = list(state.hands)
+    hands[seat] = hand[:index] + hand[index + 1 :]
+    s.hands = tuple(hands)
+    s.log(("play", seat, card))
+    trick = (*state.trick, (seat, card))
+    if len(trick) < state.players:
+        s.trick = trick
+        s.turn = seat + 1 if seat + 1 < state.players else 0
+        return s
+    _close_trick(s, trick)
+    return s
+
+
 def _carry_out_pass(s: PapayooState) -> None:
     """PY-9/10/11: every seat gives its chosen cards to its left neighbour at once; then the
     die names the Papayoo and the dealer leads (PY-12)."""
@@ -271,9 +309,9 @@ def _carry_out_pass(s: PapayooState) -> None:
     passes: tuple[tuple[str, ...], ...] = tuple(c for c in s.chosen if c is not None)
     hands = []
     for seat in range(players):
-        gave = passes[seat]
-        kept = [card for card in s.hands[seat] if card not in gave]
-        hands.append(sort_cards(kept + list(passes[seat - 1])))  # from the right neighbour
+        held = set(s.hands[seat]).difference(passes[seat])
+        held.update(passes[seat - 1])  # from the right neighbour
+        hands.append(sort_cards(held))
     s.hands = tuple(hands)
     s.passes = (*s.passes, passes)
     face = chance(s.seed, "die", s.deal).choice(DIE_FACES)
@@ -288,8 +326,10 @@ def _close_trick(s: PapayooState, trick: tuple[tuple[int, str], ...]) -> None:
     """PY-14/15/16/17: the trick's winner takes its points and leads; the last trick ends the
     deal, and the last deal the game."""
     winner = trick_winner(trick)
-    papayoo = s.papayoo
-    value = sum(card_points(card, papayoo) for _, card in trick)
+    worth = POINTS[s.papayoo]
+    value = 0
+    for _, card in trick:
+        value += worth[card]
     points = list(s.points)
     points[winner] += value
     s.points = tuple(points)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.papayoo.cards import SUIT
-from core.papayoo.journal import Entry, Journal, append
+from core.papayoo.cards import SAME_SUIT
+from core.papayoo.journal import Entry, Journal
 from core.value import SlotValue
 
 
@@ -92,9 +92,17 @@ class PapayooState(SlotValue):
         return s
 
     def log(self, entry: Entry) -> None:
-        """Add `entry` to this (new, not yet shared) state's log."""
-        self.journal = append(self.journal, self.logged, entry)
-        self.logged += 1
+        """Add `entry` to this (new, not yet shared) state's log: in place when this state is
+        the furthest along its journal, else in a fork of the journal's first `logged`
+        entries (core/papayoo/journal.py)."""
+        journal = self.journal
+        logged = self.logged
+        if len(journal.entries) != logged:
+            journal = self.journal = journal.fork(logged)
+        if entry[0] == "pass":
+            journal.pass_at.append(logged)
+        journal.entries.append(entry)
+        self.logged = logged + 1
 
     def entries(self) -> list[Entry]:
         """The log, oldest entry first."""
@@ -124,6 +132,4 @@ def legal_cards(hand: tuple[str, ...], trick: tuple[tuple[int, str], ...]) -> tu
     """PY-13: follow the suit led when you can; otherwise (or when leading) any card."""
     if not trick:
         return hand
-    lead = SUIT[trick[0][1]]
-    follow = tuple(card for card in hand if SUIT[card] == lead)
-    return follow or hand
+    return tuple(filter(SAME_SUIT[trick[0][1]].__contains__, hand)) or hand
