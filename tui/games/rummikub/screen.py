@@ -24,7 +24,7 @@ from core.rummikub.play import MELD_POINTS
 from tui.base.i18n import listing, numeral, t, words
 from tui.base.messages import StateMessage
 from tui.base.names import refusal_words
-from tui.base.seats import seat_names
+from tui.base.seats import in_line, seat_names
 from tui.games.rummikub.draft import Draft, Place
 from tui.games.rummikub.marks import Marks, new_marks
 from tui.games.rummikub.widgets import (
@@ -199,7 +199,9 @@ class RummikubScreen(GameScreen):
         panel = self.query_one("#rack", TilePanel)
         panel.lay(rack_chunks(rack, cursor), max(20, panel.size.width - 2))
         names = seat_names(self.state)
-        counts = listing(f"{names[i]}: {numeral(n)}" for i, n in enumerate(view["rack_sizes"]))
+        counts = listing(
+            f"{in_line(names[i])}: {numeral(n)}" for i, n in enumerate(view["rack_sizes"])
+        )
         self.retitle(
             panel, "border_title", t("Your rack ({sort}; s sorts)", sort=sort_name(self.sort))
         )
