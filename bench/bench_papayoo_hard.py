@@ -6,7 +6,7 @@ Not a test: at full size it takes hours of CPU. Run it niced, on at most two cor
 
     nice -n 19 .venv/bin/python bench/bench_papayoo_hard.py [--games 200] [--field-games 40]
         [--jobs 2] [--seed 1] [--samples 24] [--only sparring,normal,easy,engine]
-        [--baseline DIR] [--json FILE]
+        [--baseline DIR] [--json FILE] [--hard KEY=VALUE ...]
 
 Every series is a duplicate one (`core.arena`: each deal once per rotation of the seats, so
 hard meets the same cards from every seat; intervals paired by deal), played through the
@@ -107,6 +107,17 @@ def checks(figures: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
     return rows
 
 
+def hard_setting(item: str, parser: argparse.ArgumentParser) -> tuple[str, Any]:
+    """`KEY=VALUE` with the value read as JSON where it is (numbers, true/false), else text."""
+    key, sep, text = item.partition("=")
+    if not sep or not key:
+        parser.error(f"--hard takes KEY=VALUE, not {item!r}")
+    try:
+        return key, json.loads(text)
+    except ValueError:
+        return key, text
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games against the sparring bots")
@@ -123,12 +134,20 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--baseline", metavar="DIR", help="another version's core, for the engine")
     parser.add_argument("--json", metavar="FILE", help="write the figures as JSON (as they come)")
+    parser.add_argument(
+        "--hard",
+        metavar="KEY=VALUE",
+        action="append",
+        default=[],
+        help="a setting of the hard bot (core/papayoo/bots.py HardBot), e.g. rival=0; repeatable",
+    )
     args = parser.parse_args(argv)
     parts = args.only.split(",")
     if args.games % CHUNK or args.field_games % CHUNK:
         parser.error(f"--games and --field-games must be multiples of {CHUNK}")
-    settings = {SPARRING: {"samples": args.samples}}
-    figures: dict[str, Any] = {"seed": args.seed, "samples": args.samples}
+    hard = dict(hard_setting(item, parser) for item in args.hard)
+    settings = {SPARRING: {"samples": args.samples}, "hard": hard}
+    figures: dict[str, Any] = {"seed": args.seed, "samples": args.samples, "hard": hard}
 
     def write() -> None:
         figures["checks"] = [

@@ -5,15 +5,21 @@ table. hard is perfect-information Monte Carlo (`core.papayoo.search`): it sampl
 consistent with everything the seat knows (`core.papayoo.knowledge`), plays each candidate card
 on them and the deal out to its end with the normal policy in every seat, on the same sampled
 deals for every candidate (common random numbers), and solves the last tricks exactly. It
-passes as normal does. Its budget is work, never time: `core` has no clock, a busy machine
-must not make it slower than its budget, and a fixed amount of work keeps the bot
+passes the same way: a few candidate passes (`pass_candidates`) tried on sampled deals, the
+others' hands, passes and the die drawn at random. It minimises its own points less a share
+of its rivals', the best-placed rival counting most (`core.papayoo.search.rival_weights`), as
+the game goes to the lowest total. Its budget is work, never time: `core` has no clock, a busy
+machine must not make it slower than its budget, and a fixed amount of work keeps the bot
 deterministic for a given rng.
 
-What the measurements of issue 38 chose (24-game duplicate series against three of
-`bench/papayoo_mc.py`, the same deals each time): passing as normal does won 42% where hard's
-own search over a few candidate passes won 27%, and the normal policy's play-outs beat a
-faster, simpler one (`playout="fast"`, `core.papayoo.rollout`: 29%). Short series, wide
-intervals: they chose, they do not prove.
+What the measurements of issue 38 chose (duplicate series against three of
+`bench/papayoo_mc.py`, the same deals each time): the normal policy's play-outs beat a faster,
+simpler one (`playout="fast"`, `core.papayoo.rollout`: 29% of the wins against 42% over 24
+games). Passing as normal does won 42% against 27% for a search over a few candidates on a
+quarter of a play decision's budget; with `pass_work` (about 0.4 s of CPU, four passes a game)
+and the candidates that shed the highest Payoos and the 7s, the searched pass took 191 points
+a game against normal's pass's 241 over 16 games of seed 2. Short series, wide intervals: they
+chose, they do not prove.
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from core.papayoo.play import (
     normal_pass,
     normal_play,
 )
-from core.papayoo.search import Budget, Scores, score_passes, score_plays
+from core.papayoo.search import Budget, Scores, rival_weights, score_passes, score_plays
 
 
 def ints(cards: Iterable[str]) -> list[int]:
@@ -159,7 +165,10 @@ def pass_candidates(hand: list[int], count: int) -> list[list[int]]:
         if 0 < len(cards) <= count:
             candidates.append(completed(cards))
     payoos = sorted((c for c in hand if c >> 5 == PAYOO_SUIT), reverse=True)
-    candidates.append(completed(payoos))
+    for shed in range(2, count + 1):
+        candidates.append(completed(payoos[:shed]))
+    sevens = [c for c in hand if c & 31 == 7 and c >> 5 != PAYOO_SUIT]
+    candidates.append(completed(sevens))
     unique: dict[frozenset[int], list[int]] = {}
     for candidate in candidates:
         unique.setdefault(frozenset(candidate), sorted(candidate))
@@ -173,9 +182,11 @@ class HardBot:
     `work` is the budget of one decision, in units of work (`core.papayoo.search`): deals are
     sampled until it is spent, at least `min_worlds` (cheap: a deal costs at most about a
     thousand units) and at most `max_worlds`. `exact_cards`: the last tricks are solved
-    exactly once no hand holds more cards than this (0: never). `pass_search` scores a few
-    candidate passes instead of passing as normal does; `playout="fast"` plays out with
-    `core.papayoo.rollout`'s cheaper policy.
+    exactly once no hand holds more cards than this (0: never). `pass_search` scores the
+    candidate passes on `pass_work` units (False: pass as normal does); `playout="fast"`
+    plays out with `core.papayoo.rollout`'s cheaper policy. `rival`: how much the points a
+    rival takes count in this seat's favour (`core.papayoo.search.rival_weights`; 0: its own
+    points only).
     """
 
     def __init__(
@@ -184,22 +195,28 @@ class HardBot:
         min_worlds: int = 4,
         max_worlds: int = 400,
         exact_cards: int = 3,
-        pass_search: bool = False,
+        pass_search: bool = True,
+        pass_work: int = 100000,
         playout: str = "normal",
+        rival: float = 0.5,
         **_settings: Any,
     ) -> None:
         if playout not in ("normal", "fast"):
             raise ValueError(f"playout must be 'normal' or 'fast', not {playout!r}")
-        if work < 1 or min_worlds < 1 or max_worlds < min_worlds or exact_cards < 0:
+        if work < 1 or pass_work < 1 or min_worlds < 1 or max_worlds < min_worlds:
             raise ValueError(
-                "work and min_worlds must be at least 1, max_worlds >= min_worlds, exact_cards >= 0"
+                "work, pass_work and min_worlds must be at least 1, max_worlds >= min_worlds"
             )
+        if exact_cards < 0 or rival < 0:
+            raise ValueError("exact_cards and rival must not be negative")
         self.work = work
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
         self.exact_cards = exact_cards
         self.pass_search = pass_search
+        self.pass_work = pass_work
         self.playout = playout
+        self.rival = rival
 
     def act(self, view: View, rng: random.Random) -> Action:
         return self.choose(view, rng)[0]
@@ -230,7 +247,8 @@ class HardBot:
         if len(candidates) == 1:
             return play_action(candidates[0]), {}, "only"
         budget = self._budget()
-        scores = score_plays(view, knowledge, candidates, rng, budget, self.exact_cards)
+        weights = rival_weights(view, self.rival)
+        scores = score_plays(view, knowledge, candidates, rng, budget, self.exact_cards, weights)
         action, expected = self._best(candidates, scores, play_action, lambda c: CODE[c])
         return action, expected, "exact" if scores.exact else "search"
 
@@ -238,10 +256,12 @@ class HardBot:
         hand = ints(view["hand"])
         candidates = pass_candidates(hand, view["pass_count"])
         budget = self._budget()
-        if not self.pass_search:
+        if self.pass_search:
+            budget.work = self.pass_work
+        else:
             candidates = candidates[:1]  # the normal policy's pass, scored for the hint
             budget.work //= 4
-        scores = score_passes(view, candidates, rng, budget)
+        scores = score_passes(view, candidates, rng, budget, rival_weights(view, self.rival))
         indexes = list(range(len(candidates)))
         return (
             *self._best(
@@ -262,7 +282,7 @@ class HardBot:
     ) -> tuple[Action, dict[str, float]]:
         totals, worlds = scores.totals, max(1, scores.worlds)
         best = min(range(len(candidates)), key=totals.__getitem__)
-        expected = {name(c): total / worlds for c, total in zip(candidates, totals, strict=True)}
+        expected = {name(c): own / worlds for c, own in zip(candidates, scores.own, strict=True)}
         return action(candidates[best]), expected
 
 

@@ -5,6 +5,9 @@ Deals are sampled from the seat's view only (`core.papayoo.knowledge`: voids, th
 passed, the public hand sizes), so the search cannot cheat. Each candidate card (or pass) is
 played on each deal and the deal is finished by `core.papayoo.rollout`: its policy play-out,
 or an exact solution once every hand holds at most `exact_cards` cards and few are left.
+Every candidate is rated by the points the seat takes less a share of what the others take
+(`rival_weights`: the seat best placed to beat it counts most), since the game is won on
+totals (PY-18), not on one deal.
 
 The budget is work, never time (`core` has no clock, and a busy machine must not make the bot
 slower than its budget): one unit per card played in a play-out, per position an exact
@@ -16,6 +19,7 @@ which is bounded (a play-out by the cards left times the candidates, a solution 
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -26,6 +30,7 @@ from core.papayoo.play import CARD_INT, Deal, normal_pass, normal_play
 from core.papayoo.rollout import play_out, points, solve, winner_of
 
 EXACT_LIMIT = 12  # an exact solution only with at most this many cards in all hands
+RIVAL_SPREAD = 25.0  # points of standing over which a rival's weight falls by e
 
 
 @dataclass
@@ -48,12 +53,36 @@ class Budget:
 
 @dataclass
 class Scores:
-    """Total points the seat took per candidate over `worlds` deals; `exact` when the last
-    tricks were solved rather than played out."""
+    """Per candidate over `worlds` deals: `totals`, what the search minimises (the seat's
+    points less `rival` times a rival's, `rival_weights`), and `own`, the points the seat took;
+    `exact` when the last tricks were solved rather than played out."""
 
     totals: list[float]
+    own: list[float]
     worlds: int
     exact: bool
+
+
+def rival_weights(view: View, rival: float) -> list[float]:
+    """How much each other seat's points this deal count in the seat's favour.
+
+    The game goes to the lowest total (PY-18), so points taken by the seat best placed to beat
+    this one help it more than points taken by the seat already far behind. Each other seat
+    weighs `exp(-gap / RIVAL_SPREAD)` by its gap to the best placed of them, the weights scaled
+    to sum to `rival`. Equal standings (the first tricks of a game) give equal weights, and
+    since a deal's points add up to a constant, equal weights change no choice.
+    """
+    seat, players = view["seat"], view["players"]
+    standing = [view["totals"][s] + view["points"][s] for s in range(players)]
+    others = [s for s in range(players) if s != seat]
+    if not others or rival <= 0:
+        return [0.0] * players
+    best = min(standing[s] for s in others)
+    raw = [
+        0.0 if s == seat else math.exp(-(standing[s] - best) / RIVAL_SPREAD) for s in range(players)
+    ]
+    total = sum(raw)
+    return [rival * w / total for w in raw]
 
 
 def _bits(cards: list[int]) -> int:
@@ -70,9 +99,13 @@ def score_plays(
     rng: random.Random,
     budget: Budget,
     exact_cards: int,
+    weights: list[float] | None = None,
 ) -> Scores:
-    """Each candidate card played on the same sampled deals, the deal then finished."""
+    """Each candidate card played on the same sampled deals, the deal then finished. The
+    search minimises the seat's points less the others' weighted by `weights`
+    (`rival_weights`; None: the seat's own points only)."""
     seat, players = view["seat"], view["players"]
+    weights = weights or [0.0] * players
     mine = [CARD_INT[c] for c in view["hand"]]
     unseen = knowledge.unseen()
     cards = [CARD_INT[c] for c in unseen]
@@ -83,6 +116,7 @@ def score_plays(
     sizes = view["hand_sizes"]
     exact = max(sizes) <= exact_cards and sum(sizes) <= EXACT_LIMIT
     totals = [0.0] * len(candidates)
+    own = [0.0] * len(candidates)
     while budget.more():
         hands = assign(cards, allowed, capacity, rng)
         hands[seat] = mine
@@ -92,8 +126,10 @@ def score_plays(
         for index, card in enumerate(candidates):
             copy = [hand[:] for hand in hands]
             copy[seat].remove(card)
-            totals[index] += _finish(copy, [*trick, card], seat, papayoo, out, exact, budget)
-    return Scores(totals, budget.worlds, exact)
+            taken = _finish(copy, [*trick, card], seat, papayoo, out, exact, budget)
+            own[index] += taken[seat]
+            totals[index] += taken[seat] - sum(w * t for w, t in zip(weights, taken, strict=True))
+    return Scores(totals, own, budget.worlds, exact)
 
 
 def _finish(
@@ -104,32 +140,37 @@ def _finish(
     out: int,
     exact: bool,
     budget: Budget,
-) -> float:
-    """The points `seat` takes from the moment its card lies on `trick` to the deal's end."""
+) -> list[int]:
+    """The points each seat takes from the moment `seat`'s card lies on `trick` to the deal's
+    end (the fast play-out counts `seat`'s only)."""
     players = len(hands)
     out &= ~(1 << trick[-1])
-    taken = 0
+    taken = [0] * players
     turn = (seat + 1) % players
     if len(trick) == players:
         turn = winner_of(trick, seat, players)
-        if turn == seat:
-            taken = sum(points(c, papayoo) for c in trick)
+        taken[turn] = sum(points(c, papayoo) for c in trick)
         trick = []
     if exact:
         nodes = [0]
         result = solve(hands, trick, turn, papayoo, nodes)
         budget.spent += nodes[0]
-        return taken + result[seat]
+        return [t + r for t, r in zip(taken, result, strict=True)]
     budget.spent += sum(len(hand) for hand in hands)
     if budget.normal:
-        deal = Deal(hands, trick, turn, [0] * players, papayoo, ~out)
+        deal = Deal(hands, trick, turn, taken, papayoo, ~out)
         deal.play_out([normal_play] * players)
-        return taken + deal.points[seat]
-    return taken + play_out(hands, trick, turn, papayoo, out, seat)
+        return deal.points
+    taken[seat] += play_out(hands, trick, turn, papayoo, out, seat)
+    return taken
 
 
 def score_passes(
-    view: View, candidates: list[list[int]], rng: random.Random, budget: Budget
+    view: View,
+    candidates: list[list[int]],
+    rng: random.Random,
+    budget: Budget,
+    weights: list[float] | None = None,
 ) -> Scores:
     """Each candidate pass tried on the same sampled deals: the others' hands, their passes
     (the normal policy's: everyone chooses at once, PY-9/10, so none depends on this seat's)
@@ -139,7 +180,9 @@ def score_passes(
     mine = set(view["hand"])
     unseen = [CARD_INT[c] for c in cards_in_play(players) if c not in mine]
     size = len(hand)
+    weights = weights or [0.0] * players
     totals = [0.0] * len(candidates)
+    own = [0.0] * len(candidates)
     dealer = view["dealer"]
     while budget.more():
         rng.shuffle(unseen)
@@ -156,10 +199,12 @@ def score_passes(
             ]
             budget.spent += size * players
             out = _bits(unseen) | _bits(hand)
+            taken = [0] * players
             if budget.normal:
-                deal = Deal(hands, [], dealer, [0] * players, papayoo, 0)
+                deal = Deal(hands, [], dealer, taken, papayoo, 0)
                 deal.play_out([normal_play] * players)
-                totals[index] += deal.points[seat]
-                continue
-            totals[index] += play_out(hands, [], dealer, papayoo, out, seat)
-    return Scores(totals, budget.worlds, False)
+            else:
+                taken[seat] = play_out(hands, [], dealer, papayoo, out, seat)
+            own[index] += taken[seat]
+            totals[index] += taken[seat] - sum(w * t for w, t in zip(weights, taken, strict=True))
+    return Scores(totals, own, budget.worlds, False)

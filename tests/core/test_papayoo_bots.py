@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import core
 from core.api import chance
 from core.arena import play_series
-from core.papayoo.bots import distinct_plays
+from core.papayoo.bots import distinct_plays, pass_candidates
 from core.papayoo.cards import DIE_FACES, SUIT
 from core.papayoo.hints import hint as hint_phrase
 from core.papayoo.knowledge import Knowledge, assign
@@ -32,7 +32,7 @@ from tests.core.papayoo_helpers import (
 )
 
 hint = english(hint_phrase)
-TINY = {"work": 300, "min_worlds": 2, "max_worlds": 2}  # a hard bot cheap enough for tests
+TINY = {"work": 300, "pass_work": 300, "min_worlds": 2, "max_worlds": 2}  # cheap enough for tests
 LEVELS = ("easy", "normal", "hard")
 
 
@@ -156,3 +156,35 @@ def test_only_interchangeable_cards_are_merged_in_the_search() -> None:
     assert candidates(["H6", "H7", "H8"], [], []) == ["H6", "H7", "H8"]
     assert candidates(["P3", "P4"], [], []) == ["P3", "P4"]
     assert candidates(["D2", "D9"], [], []) == ["D2", "D9"]
+
+
+def test_hard_weighs_passes_that_shed_payoos_and_sevens() -> None:
+    """The passes hard simulates: normal's first (the one the hint scores when the search is
+    off), then among others the ones that shed the two, three... highest Payoos and the 7s
+    (each may become the Papayoo, PY-11), every one five distinct cards of the hand (PY-9)."""
+    hand = [
+        CARD_INT[c]
+        for c in [
+            "S1",
+            "S7",
+            "S9",
+            "H2",
+            "H7",
+            "D3",
+            "D8",
+            "D10",
+            "C4",
+            "C9",
+            "P3",
+            "P8",
+            "P15",
+            "P19",
+            "P20",
+        ]
+    ]
+    candidates = [{CODE[c] for c in cards} for cards in pass_candidates(hand, 5)]
+    assert all(len(cards) == 5 and cards <= {CODE[c] for c in hand} for cards in candidates)
+    assert len({frozenset(cards) for cards in candidates}) == len(candidates)
+    assert any({"P20", "P19"} <= cards and "P15" not in cards for cards in candidates)
+    assert any({"P20", "P19", "P15"} <= cards and "P8" not in cards for cards in candidates)
+    assert any({"S7", "H7"} <= cards for cards in candidates)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +15,7 @@ from core.papayoo.hints import hint as hint_phrase
 from core.papayoo.knowledge import Knowledge
 from core.papayoo.play import CARD_INT, CODE
 from core.papayoo.rollout import choose, play_out, points, solve
-from core.papayoo.search import Budget, score_plays
+from core.papayoo.search import Budget, rival_weights, score_plays
 from tests.core.english import english
 from tests.core.papayoo_helpers import GAME
 
@@ -133,3 +134,30 @@ def test_near_the_end_the_hint_says_it_counted_every_way() -> None:
         assert "counting every way the last tricks can go: about" in reason
         return
     raise AssertionError("no exact choice among 30 late positions")
+
+
+def test_points_count_for_hard_when_the_best_placed_rival_takes_them() -> None:
+    """PY-18: the lowest total wins, so the rival closest to the lead weighs most; with equal
+    standings every rival weighs alike (a deal's points add up to a constant, so equal weights
+    change no choice), and `rival=0` leaves the seat's own points alone."""
+    view = position_view(4, 5, 10)
+    view["totals"], view["points"] = [0, 0, 0, 0], [0, 0, 0, 0]
+    even = rival_weights(view, 0.5)
+    seat = view["seat"]
+    assert even[seat] == 0 and sum(even) == pytest.approx(0.5)
+    assert len({round(w, 9) for s, w in enumerate(even) if s != seat}) == 1
+    view["totals"] = [100 if s != seat else 50 for s in range(4)]
+    ahead = (seat + 2) % 4
+    view["totals"][ahead] = 20
+    weights = rival_weights(view, 0.5)
+    assert weights[ahead] > 0.4 and sum(weights) == pytest.approx(0.5)
+    assert rival_weights(view, 0) == [0.0] * 4
+
+
+def test_the_hint_expects_the_seats_own_points_whatever_the_rivals() -> None:
+    """The expectations the hint quotes are the seat's own points, rivals or not."""
+    view = position_view(4, 7, 20)
+    for rival in (0.0, 0.8):
+        _, expected, how = HardBot(work=3000, rival=rival).choose(view, random.Random(3))
+        if how in ("search", "exact"):
+            assert all(0 <= points <= 250 for points in expected.values())
