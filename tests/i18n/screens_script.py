@@ -114,7 +114,7 @@ async def bot_plays(pilot: Any, screen: Any, game_id: str, until: type) -> None:
 
     def moved_on() -> bool:
         return isinstance(app.screen, until | FinalScreen | RoundSummary) or (
-            screen.my_move and screen.calm and screen.state is not played
+            screen.my_move and screen.calm and screen.state is not played and not held(screen)
         )
 
     while not isinstance(app.screen, until):
@@ -128,6 +128,14 @@ async def bot_plays(pilot: Any, screen: Any, game_id: str, until: type) -> None:
             assert screen.state is not None
             played = screen.state
             await screen.send(bot.act(played["view"], rng))
+
+
+def held(screen: Any) -> bool:
+    """Whether the table waits for the player to read a round's summary: its panel opens a
+    frame after the state, and a move sent before it (acting is being ready) went on past it,
+    so that on a busy machine the shot caught a later round's summary."""
+    pause = screen.state.get("pause") if screen.state is not None else None
+    return pause is not None and screen.state["seat"] in pause["waiting"]
 
 
 def alone_to_act(screen: Any) -> bool:
