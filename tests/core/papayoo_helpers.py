@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import core
 from core.papayoo import PapayooState
 from core.papayoo.cards import ALL_CARDS
+from tests.core.random_play import random_position
 
 GAME = core.get_game("papayoo")
 
@@ -68,13 +69,6 @@ def random_play(
 
 
 def position(players: int, seed: int, moves: int) -> PapayooState:
-    """A running game after up to `moves` random actions (fewer if it would end)."""
-    rng = random.Random(seed)
-    state = GAME.new(players, seed, {"deals": 1})
-    for _ in range(moves):
-        seat = rng.choice(GAME.to_act(state))
-        after = GAME.apply(state, seat, GAME.random_action(state, seat, rng))
-        if GAME.is_over(after):
-            break
-        state = after
+    """A running one-deal game after up to `moves` random actions (fewer if it would end)."""
+    state: PapayooState = random_position(GAME, players, seed, moves, {"deals": 1})
     return state

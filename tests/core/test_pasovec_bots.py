@@ -19,6 +19,7 @@ from core.pasovec.dice import DISTRIBUTIONS
 from core.pasovec.hints import hint as hint_phrase
 from core.pasovec.odds import card_chances, card_costs, roll_odds
 from tests.core.english import english
+from tests.core.random_play import random_position
 
 hint = english(hint_phrase)
 
@@ -34,14 +35,7 @@ positions = st.tuples(
 
 def position_after(players: int, seed: int, moves: int) -> PasovecState:
     """A running game after up to `moves` random actions (stopping before the end)."""
-    rng = random.Random(seed)
-    state = GAME.new(players, seed)
-    for _ in range(moves):
-        seat = rng.choice(GAME.to_act(state))
-        after = GAME.apply(state, seat, GAME.random_action(state, seat, rng))
-        if GAME.is_over(after):
-            break
-        state = after
+    state: PasovecState = random_position(GAME, players, seed, moves)
     return state
 
 

@@ -45,10 +45,6 @@ class FooterEntry:
     tooltip: str
     pinned: bool  # the app's own key: always drawn, last
 
-    @property
-    def cells(self) -> int:
-        return self.width(KEY_CELLS)
-
     def width(self, padding: int) -> int:
         """The cells this key takes with `padding` cells around its key and description."""
         return cell_len(self.display) + cell_len(self.binding.description) + padding
@@ -77,10 +73,10 @@ def footer_entries(screen: Any) -> list[FooterEntry]:
 def lay_out(
     entries: list[FooterEntry], width: int, padding: int, most: int
 ) -> list[list[FooterEntry]] | None:
-    """`entries` in rows of `width`, in order, each row taking keys while they fit, the app's
-    own keys at the end of the last; None if they need more than `most` rows."""
+    """`entries` (the app's own last, as `footer_entries` orders them) in rows of `width`, in
+    order, each row taking keys while they fit; None if they need more than `most` rows."""
     lines: list[list[FooterEntry]] = [[]]
-    for entry in [e for e in entries if not e.pinned] + [e for e in entries if e.pinned]:
+    for entry in entries:
         if lines[-1] and sum(e.width(padding) for e in [*lines[-1], entry]) > width:
             lines.append([])
         lines[-1].append(entry)
