@@ -63,6 +63,11 @@ class IllegalMove(ValueError):
         return err
 
 
+OPTION_LABEL = "a game's option"
+"""The catalogs' context of every option's label: its short English word serves other places
+too ("Games" is also a club's list of games), which other languages say with other words."""
+
+
 @dataclass(frozen=True)
 class Option:
     """One option a game declares, so set-up screens can draw a control for it and the host can
@@ -73,7 +78,7 @@ class Option:
     """
 
     name: str
-    label: str  # marked for the catalogs (N_): each screen words it in its language
+    label: str  # marked for the catalogs in OPTION_LABEL's context (NC_): each screen words it
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None

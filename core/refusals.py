@@ -22,6 +22,12 @@ def N_(text: str) -> str:
     return text
 
 
+def NC_(context: str, text: str) -> str:
+    """Mark `text`, said in `context`, for the clients' catalogs: a short English word that
+    serves other places too, where another language says each differently ("Games")."""
+    return text
+
+
 PLAIN = "refused"
 """The code of a refusal raised as a bare English sentence (code outside core and net that is
 not coded yet, or an older host's frame): its one parameter `message` is all there is."""

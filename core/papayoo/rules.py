@@ -52,7 +52,7 @@ from core.papayoo.journal import empty
 from core.papayoo.knowledge import twin_state
 from core.papayoo.state import PapayooState, legal_cards
 from core.papayoo.views import build_view
-from core.refusals import N_
+from core.refusals import N_, NC_
 
 KINDS = ("pass_cards", "play")
 PLAYS = {card: {"kind": "play", "card": card} for card in ALL_CARDS}  # see legal_actions
@@ -96,7 +96,7 @@ class Papayoo:
     option_specs: tuple[Option, ...] = (
         Option(
             name="deals",
-            label=N_("Deals"),
+            label=NC_("a game's option", "Deals"),
             default=4,
             help=N_("How many deals the game lasts; four take about half an hour."),
             low=1,

@@ -29,7 +29,7 @@ from core.api import (
     ranked,
     view_head,
 )
-from core.refusals import N_
+from core.refusals import N_, NC_
 from core.rummikub.changes import table_diff
 from core.rummikub.greedy import greedy_sets, set_points
 from core.rummikub.play import MELD_POINTS, Table, check_play
@@ -100,15 +100,22 @@ class Rummikub:
     option_specs: tuple[Option, ...] = (
         Option(
             "turn_seconds",
-            N_("Seconds per turn"),
+            NC_("a game's option", "Seconds per turn"),
             60,
             N_("time for one turn; when it runs out the player takes 3 tiles (0 = no limit)"),
             choices=(0, 30, 60, 90, 120),
         ),
-        Option("games", N_("Games"), 1, N_("games in the match; scores add up"), low=1, high=10),
+        Option(
+            "games",
+            NC_("a game's option", "Games"),
+            1,
+            N_("games in the match; scores add up"),
+            low=1,
+            high=10,
+        ),
         Option(
             "jokers_in_first_meld",
-            N_("Jokers in the first meld"),
+            NC_("a game's option", "Jokers in the first meld"),
             False,
             N_("allow jokers in a player's initial meld"),
             choices=(False, True),

@@ -206,3 +206,17 @@ def test_every_phrase_of_core_is_a_literal_babel_can_extract() -> None:
                 if not all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in texts):
                     hidden.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not hidden
+
+
+@pytest.mark.parametrize("language", TRANSLATED[1:])
+def test_every_option_label_is_translated_in_an_options_context(language: str) -> None:
+    """Screens word an option's label in core.api.OPTION_LABEL's context (Rummikub's "Games"
+    of a match is not a club's "Games"): a label marked without it would stay English."""
+    from core import GAMES
+    from core.api import OPTION_LABEL
+
+    po = catalog(language)
+    for game in GAMES.values():
+        for spec in game.option_specs:
+            message = po.get(spec.label, context=OPTION_LABEL)
+            assert message is not None and message.string, f"{game.id}: {spec.label!r}"

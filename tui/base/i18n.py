@@ -44,6 +44,7 @@ KEYWORDS = (
     "phrase",
     "counted:1,2",
     "NC_:1c,2",
+    "words_in:1c,2",
 )
 """The functions whose texts Babel extracts (`pybabel extract -k ...`; core/refusals.py marks
 its templates with its own `N_`, core/phrases.py's `phrase` and `counted` mark the hints')."""

@@ -23,7 +23,7 @@ from tui.screens.solo_setup import (
     remember_setup,
 )
 from tui.table.plans import SoloSetup
-from tui.widgets.options import value_label
+from tui.widgets.options import option_label, value_label
 
 START = "start"
 
@@ -127,7 +127,7 @@ async def game_options(ask: Questions, game_id: str, last: dict[str, Any]) -> di
         if default not in spec.values():
             default = spec.default
         values = [(value_label(spec, v), v) for v in spec.values()]
-        value = await ask.ask(words(spec.label), values, default)
+        value = await ask.ask(option_label(spec), values, default)
         if value is None and None not in spec.values():
             return None
         chosen_values[spec.name] = value

@@ -26,7 +26,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from core.replay_views import SeenReplay, neighbour_start
-from tui.base.i18n import t, words
+from tui.base.i18n import t, words, words_in
 from tui.base.names import plain
 from tui.screens.final import verdict
 from tui.widgets.following_log import FollowingLog
@@ -48,9 +48,20 @@ REPLAY_BINDINGS: list[BindingType] = [
     Binding(
         "pagedown", "jump(1)", t("Jump"), key_display="PgUp/Dn", tooltip=t("On a deal or round")
     ),
-    Binding("home", "go(0)", t("Start"), show=False, tooltip=t("The start of the game")),
+    Binding(
+        "home",
+        "go(0)",
+        words_in("a replay's key", "Start"),
+        show=False,
+        tooltip=t("The start of the game"),
+    ),
     Binding("end", "go(-1)", t("End"), show=False, tooltip=t("The end: the final table")),
-    Binding("space", "autoplay", t("Play"), tooltip=t("Play on by itself, or stop")),
+    Binding(
+        "space",
+        "autoplay",
+        words_in("a replay's key", "Play"),
+        tooltip=t("Play on by itself, or stop"),
+    ),
     Binding("plus,equals_sign", "speed(1)", t("Faster"), show=False),
     Binding("minus", "speed(-1)", t("Slower"), show=False),
     Binding("e", "eyes", t("Eyes"), tooltip=t("Watch through another seat's eyes")),

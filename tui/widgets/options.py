@@ -10,8 +10,8 @@ from typing import Any
 
 from textual.widgets import Label
 
-from core.api import Option
-from tui.base.i18n import listing, t, words
+from core.api import OPTION_LABEL, Option
+from tui.base.i18n import listing, t, words, words_in
 from tui.widgets.cycler import Cycler
 
 
@@ -30,6 +30,11 @@ def value_label(spec: Option, value: Any) -> str:
     return seconds_text(value) if spec.name.endswith("_seconds") else str(value)
 
 
+def option_label(spec: Option) -> str:
+    """The option's label in the chosen language, as an option's (core.api.OPTION_LABEL)."""
+    return words_in(OPTION_LABEL, spec.label)
+
+
 def options_text(specs: tuple[Option, ...], values: dict[str, Any]) -> str:
     """The options in words, by their labels: 'Seconds per turn 30 s, Games 1, Jokers in the
     first meld off' (an option `values` lacks is at its default), in reading order. The
@@ -38,7 +43,7 @@ def options_text(specs: tuple[Option, ...], values: dict[str, Any]) -> str:
     return listing(
         words(
             "{option} {value}",
-            option=words(spec.label),
+            option=option_label(spec),
             value=value_label(spec, values.get(spec.name, spec.default)),
         )
         for spec in specs
@@ -58,7 +63,7 @@ def option_rows(
         if value not in spec.values():
             value = spec.default
         choices = [(value_label(spec, v), v) for v in spec.values()]
-        label = Label(t(spec.label), classes=f"option-label opt-{game_id}")
+        label = Label(option_label(spec), classes=f"option-label opt-{game_id}")
         label.tooltip = t(spec.help)
         cycler = Cycler(choices, value, id=f"opt-{game_id}-{spec.name}")
         cycler.add_class("game-option", f"opt-{game_id}")
