@@ -50,6 +50,7 @@ from net.referee import Referee
 from net.roster import Member, Roster
 from net.running import RunningGame, stop_in_background
 from net.session import Message, Session
+from net.table_names import NOBODY, OWNERS_TABLE, Said, english, said
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +69,7 @@ class Host:
         *,
         name: str | None = "Host",
         table_name: str | None = None,
+        table_words: Said | None = None,
         players: int | None = None,
         options: dict[str, Any] | None = None,
         settings: Settings | None = None,
@@ -86,13 +88,18 @@ class Host:
         and bots in this process: it never serves, and its journals resume as solo games.
 
         A name that is not printable text raises ProtocolError (a ValueError), as does an
-        option the game refuses (ValueError). `joins=None` lifts the limit on joins per peer
+        option the game refuses (ValueError). With no `table_name`, the table is named for
+        its host (`table_words`, net/table_names.py: each reader words it); a club names its
+        tables with both. `joins=None` lifts the limit on joins per peer
         address (for benchmarks and tests that join in bulk)."""
         if name is not None:
             name = check_name(name, (), labels=False)
         self.table_id = secrets.token_hex(6)
+        if not table_name and table_words is None:
+            table_words = said("owners_table", owner=name or NOBODY)
+        self.table_words = table_words  # None: the name was typed, and is shown as typed
         self.table_name = clean_text(
-            table_name or f"{name or 'Gamenight'}'s table", MAX_TABLE_NAME, "the table name"
+            table_name or english(table_words or {}), MAX_TABLE_NAME, "the table name"
         )
         self.lobby = Lobby(game_id, settings=settings or Settings())
         if players is not None:
@@ -194,6 +201,7 @@ class Host:
             "protocol": PROTOCOL_VERSION,
             "table_id": self.table_id,
             "table": self.table_name,
+            "table_words": self.table_words,
             "game": self.lobby.game_id,
             "seat": member.seat,
             "name": member.name,
@@ -338,7 +346,8 @@ class Host:
 
     def rename(self, table_name: str | None = None, player: str | None = None) -> None:
         """Rename the table and/or the host person (lobby only); ProtocolError if unprintable
-        or, for the player, the name of someone else at the table."""
+        or, for the player, the name of someone else at the table. A table still named for
+        its host is named for the host's new name."""
         if table_name is not None:
             table_name = clean_text(table_name, MAX_TABLE_NAME, "the table name")
         if player is not None:
@@ -348,7 +357,12 @@ class Host:
 
         def change() -> None:
             if table_name is not None:
-                self.table_name = table_name
+                self.table_name, self.table_words = table_name, None
+            elif (
+                player is not None and self.table_words and self.table_words["code"] == OWNERS_TABLE
+            ):
+                self.table_words = said(OWNERS_TABLE, owner=player)
+                self.table_name = english(self.table_words)
             if player is not None and self.local is not None and self.local.member is not None:
                 self.local.member.name = player
                 if self.local_seat is not None:
@@ -441,6 +455,7 @@ class Host:
             header["game"],
             name=None,
             table_name=header["table"],
+            table_words=header.get("table_words"),
             players=header["players"],
             options=header["options"],
             settings=Settings(**header["settings"]),
@@ -475,6 +490,7 @@ class Host:
             header={
                 "table_id": self.table_id,
                 "table": self.table_name,
+                "table_words": self.table_words,
                 "local_seat": self.local_seat,
                 "solo": self.solo,
                 "club": self.club,
@@ -504,6 +520,7 @@ class Host:
             "protocol": PROTOCOL_VERSION,
             "table_id": self.table_id,
             "table": self.table_name,
+            "table_words": self.table_words,
             "game": self.lobby.game_id,
             "taken": self.lobby.taken(),
             "seats": len(self.lobby.seats),
@@ -511,7 +528,12 @@ class Host:
         }
 
     def _lobby_message(self) -> Message:
-        return {"type": "lobby", "table": self.table_name, **self.lobby.public(self.connected)}
+        return {
+            "type": "lobby",
+            "table": self.table_name,
+            "table_words": self.table_words,
+            **self.lobby.public(self.connected),
+        }
 
     def _send_lobby(self) -> None:
         self.roster.broadcast(self._lobby_message())

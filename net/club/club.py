@@ -50,6 +50,7 @@ from net.names import check_name
 from net.protocol import ERROR_WORDS, PROTOCOL_VERSION, ProtocolError, clean_text, error
 from net.roster import Member, Roster
 from net.session import Message, Session
+from net.table_names import NOBODY, Said, english, said
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,7 @@ class Club:
         *,
         name: str | None = "Host",
         club_name: str | None = None,
+        club_words: Said | None = None,
         bind: str = "0.0.0.0",
         bot_delay: float = 0.0,
         heartbeat: float = HEARTBEAT,
@@ -75,16 +77,21 @@ class Club:
         on_message: Callable[[Message], None] | None = None,
     ) -> None:
         """Open the club; with `name`, the host person is its first member (through `local`),
-        drawn to tables like everyone else."""
+        drawn to tables like everyone else. With no `club_name` the club is named for its
+        host (`club_words`, net/table_names.py: each reader words it), and so are its tables."""
         if name is not None:
             name = check_name(name, (), labels=False)
         self.table_id = secrets.token_hex(6)  # the club's id (named as a table's for doors)
+        if not club_name and club_words is None:
+            club_words = said("owners_club", owner=name or NOBODY)
+        self.table_words = club_words  # None: the name was typed, and is shown as typed
         self.table_name = clean_text(
-            club_name or f"{name or 'Gamenight'}'s club", MAX_TABLE_NAME, "the club's name"
+            club_name or english(club_words or {}), MAX_TABLE_NAME, "the club's name"
         )
         self.plan = plan
         self.bind = bind
-        self.maker = TableMaker(plan, self.table_id, self.table_name, bind, bot_delay, heartbeat)
+        named = club_words or self.table_name
+        self.maker = TableMaker(plan, self.table_id, named, bind, bot_delay, heartbeat)
         self.heartbeat = heartbeat
         self.handshake_timeout = handshake_timeout
         self.write_limit = write_limit
@@ -180,6 +187,7 @@ class Club:
             "protocol": PROTOCOL_VERSION,
             "table_id": self.table_id,
             "table": self.table_name,
+            "table_words": self.table_words,
             "game": game,
             "taken": present,
             "seats": present,
@@ -207,6 +215,7 @@ class Club:
         return {
             "type": "club",
             "club": self.table_name,
+            "club_words": self.table_words,
             "phase": self.phase,
             "plan": self.plan.public(),
             "round": latest,
@@ -224,6 +233,7 @@ class Club:
             "protocol": PROTOCOL_VERSION,
             "table_id": self.table_id,
             "table": self.table_name,
+            "table_words": self.table_words,
             "game": self.info()["game"],
             "seat": member.seat,
             "name": member.name,
@@ -465,6 +475,7 @@ class Club:
         return {
             "club_id": self.table_id,
             "name": self.table_name,
+            "name_words": self.table_words,
             "plan": self.plan.public(),
             "members": [m.name for m in self.lobby.seats],
             "rounds": len(self.draws),
@@ -495,6 +506,7 @@ class Club:
             {
                 "club_id": self.table_id,
                 "name": self.table_name,
+                "name_words": self.table_words,
                 "plan": self.plan.public(),
                 "local": self.local_seat,
                 "members": [m.saved() for m in self.lobby.seats],
@@ -512,7 +524,11 @@ class Club:
         saved = club_journal.load(path)
         header = saved.header
         club = cls(
-            ClubPlan.from_saved(header["plan"]), name=None, club_name=header["name"], **kwargs
+            ClubPlan.from_saved(header["plan"]),
+            name=None,
+            club_name=header["name"],
+            club_words=header.get("name_words"),
+            **kwargs,
         )
         club.table_id = header["club_id"]
         club.maker = replace(club.maker, club_id=club.table_id)

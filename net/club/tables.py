@@ -22,6 +22,7 @@ from net.host import Host
 from net.journal import journal_dir
 from net.link import HEARTBEAT
 from net.lobby import LobbySeat, Settings
+from net.table_names import Said, said
 
 
 @dataclass(frozen=True)
@@ -30,16 +31,16 @@ class TableMaker:
 
     plan: ClubPlan
     club_id: str
-    club_name: str
+    club_name: str | Said  # as typed, or as data when the club is named for its host
     bind: str = "0.0.0.0"
     bot_delay: float = 0.0
     heartbeat: float = HEARTBEAT
 
-    def host(self, game_id: str, seats: int, name: str) -> Host:
+    def host(self, game_id: str, seats: int, name: Said) -> Host:
         host = Host(
             game_id,
             name=None,
-            table_name=name,
+            table_words=name,
             players=seats,
             options=self.plan.options(game_id),
             settings=Settings(
@@ -140,7 +141,9 @@ class ClubTable(DrawnTable):
         if draw.journal.exists():
             host = Host.resume(draw.journal, bot_delay=maker.bot_delay, heartbeat=maker.heartbeat)
             return cls(draw, host, round_index)
-        name = f"{maker.club_name}: round {round_index + 1}, table {draw.number + 1}"
+        name = said(
+            "club_table", club=maker.club_name, round=round_index + 1, table=draw.number + 1
+        )
         host = maker.host(draw.game, len(draw.people) + draw.bots, name)
         host.table_id = draw.table_id
         for seat, (person, token) in enumerate(zip(draw.people, draw.tokens, strict=True)):

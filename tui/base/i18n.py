@@ -48,9 +48,17 @@ KEYWORDS = (
 )
 """The functions whose texts Babel extracts (`pybabel extract -k ...`; core/refusals.py marks
 its templates with its own `N_`, core/phrases.py's `phrase` and `counted` mark the hints')."""
-EXTRACTED = ("tui", "core", "net/protocol.py", "net/ssh_door.py", "net/web_door.py")
+EXTRACTED = (
+    "tui",
+    "core",
+    "net/protocol.py",
+    "net/ssh_door.py",
+    "net/web_door.py",
+    "net/table_names.py",
+)
 """Where the marked texts are (`pybabel extract ... EXTRACTED`): core marks its refusals,
-hints and option labels, the doors their own few words (net/door_access.py's `N_`)."""
+hints and option labels, the doors their own few words (net/door_access.py's `N_`), the host
+the names it makes up for tables (net/table_names.py)."""
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "gamenight"
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from tui.base.i18n import N_, numeral, words, words_n
 from tui.base.names import not_ready_words, plain
+from tui.base.table_names import table_title
 from tui.plain.commands import Command, call, find, help_lines
 from tui.plain.lines import Lines
 from tui.screens.club import member_status, phase_line, plan_line, table_line
@@ -58,7 +59,8 @@ class PlainClub:
         state = self.link.state
         if state is None:
             return []
-        lines = [plain(state["club"]), phase_line(state), plan_line(state)]
+        club = table_title(state["club"], state.get("club_words"))
+        lines = [club, phase_line(state), plan_line(state)]
         return [*lines, *standings_lines(state), *self.organiser_lines(state)]
 
     def organiser_lines(self, state: dict[str, Any]) -> list[str]:

@@ -378,6 +378,7 @@ def build_parser() -> argparse.ArgumentParser:
     door.add_argument("port", type=int)
     door.add_argument("--secrets-fd", type=int, required=True)  # who, again: net/handoff.py
     door.add_argument("--table", default="")
+    door.add_argument("--table-words", default="")  # a made-up name as data: net/table_names
     door.add_argument("--name", default="")
     sub.add_parser(
         "replays",
@@ -450,9 +451,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_arena(args)
     plain = args.plain or os.environ.get(PLAIN_ENV, "") not in ("", "0")
     if args.command == "door":
-        from tui.programs.door import run_door
+        from tui.programs.door import door_table_title, run_door
 
-        return run_door(args.port, args.secrets_fd, args.table, args.name, plain=plain)
+        table = door_table_title(args.table, args.table_words)
+        return run_door(args.port, args.secrets_fd, table, args.name, plain=plain)
     if plain:
         return _plain(args)
     from tui.app import run_app

@@ -18,6 +18,7 @@ one door never share a token.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import sys
@@ -30,6 +31,7 @@ from net.paths import data_dir, private_dir
 from tui.app import GamenightApp
 from tui.base.i18n import t, words
 from tui.base.messages import GoToMenu
+from tui.base.table_names import table_title
 from tui.screens.door_join import DoorJoinScreen
 from tui.table.doors import DOOR_HOST
 
@@ -118,6 +120,16 @@ class DoorApp(GamenightApp):
             return  # the app's own handler takes the person back to the club
         message.prevent_default()
         self.exit()
+
+
+def door_table_title(table: str, said: str) -> str:
+    """The table's name for this person's welcome: `said` (JSON from the door's command line,
+    a name the host made up) worded in their language, else `table` as the host typed it."""
+    try:
+        told = json.loads(said) if said else None
+    except ValueError:
+        told = None
+    return table_title(table, told)
 
 
 def run_door(

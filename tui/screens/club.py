@@ -25,6 +25,7 @@ from tui.base.i18n import N_, listing, t, words, words_n
 from tui.base.messages import GoToMenu, SeatMessage
 from tui.base.names import error_words, not_ready_words, plain
 from tui.base.seats import level_name, name_list
+from tui.base.table_names import table_title
 from tui.screens.confirm import ConfirmScreen
 from tui.table.club_link import ClubLink, SitAtClubTable
 from tui.table.link import TakeSeat
@@ -253,7 +254,7 @@ class ClubScreen(Screen[None]):
             self.say(t("The club is gone: {reason}. q goes back.", reason=reason))
 
     def show(self, state: Message) -> None:
-        club = str(state["club"])
+        club = table_title(state["club"], state.get("club_words"))
         title = club if self.club.member else words("{club} (you are watching)", club=club)
         self.query_one("#club-title", Static).update(title)
         self.query_one("#club-plan", Static).update(plan_line(state))

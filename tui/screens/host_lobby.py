@@ -98,7 +98,7 @@ class HostLobbyScreen(LobbyScreen):
             players = [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
             yield Cycler(players, len(lobby.seats), id="players")
             yield Label(t("Table"))
-            yield TextInput(self.host.table_name, max_length=40, compact=True, id="table-name")
+            yield TextInput(self.table.table_name, max_length=40, compact=True, id="table-name")
             yield Label(t("Away bot"))
             away = [(away_label(seconds), seconds) for seconds in AWAY_CHOICES]
             yield Cycler(away, lobby.settings.away_bot_seconds, id="away")
@@ -128,7 +128,7 @@ class HostLobbyScreen(LobbyScreen):
 
     # ---- drawing ---------------------------------------------------------------------------
     def show_seats(self, lobby: StateMessage) -> None:
-        title = t("Hosting {table} — {game}", table=self.host.table_name, game=self.game_title)
+        title = t("Hosting {table} — {game}", table=self.table.table_name, game=self.game_title)
         self.query_one("#lobby-title", Static).update(title)
         seats = self.query_one(SeatList)
         highlighted = seats.highlighted or 0
@@ -312,10 +312,12 @@ class HostLobbyScreen(LobbyScreen):
         table = self.query_one("#table-name", Input).value.strip()
         lobby = self.host.lobby
         own = lobby.seats[self.host.local_seat or 0].name
-        if (player, table) == (own, self.host.table_name):
+        shown = self.table.table_name  # a name the host made up reads in this language
+        if (player, table) == (own, shown):
             return
-        try:
-            self.host.rename(table_name=table or None, player=player or None)
+        try:  # an unchanged made-up name stays made up (and follows a renamed host)
+            renamed = table if table and table != shown else None
+            self.host.rename(table_name=renamed, player=player or None)
         except (ProtocolError, ValueError) as err:
             self.say(words("Not changed: {err}", err=err))
         if isinstance(event, Input.Submitted):

@@ -26,6 +26,7 @@ from core import GAMES
 from tui.base.game_names import game_name
 from tui.base.i18n import N_, t, words, words_n
 from tui.base.names import DEFAULT_PLAYER_NAME, MAX_NAME_LENGTH, clean_name, error_words, plain
+from tui.base.table_names import table_title
 from tui.table.plans import JoinPlan, parse_address
 from tui.widgets.text_input import TextInput
 
@@ -90,7 +91,8 @@ def table_words(table: FoundTable) -> str:
             if phase_id != "over"
             else words("club night")
         )
-    return " · ".join((plain(info.get("table")), game, seats, phase, where))
+    name = table_title(info.get("table"), info.get("table_words"))
+    return " · ".join((name, game, seats, phase, where))
 
 
 def is_club(table: FoundTable) -> bool:

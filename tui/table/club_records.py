@@ -17,6 +17,7 @@ from net.club.record import keep_club, kept_clubs, standings_csv
 from net.paths import data_dir
 from tui.base.game_names import game_name
 from tui.base.i18n import listing, words
+from tui.base.table_names import table_title
 from tui.table.replays import Replay, replay_of
 
 
@@ -46,9 +47,8 @@ def club_entries() -> list[ClubEntry]:
         first = [str(row["player"]) for row in standings if row.get("rank") == 1]
         planned = len(data.get("plan", {}).get("games", []))
         rounds = words("{played} of {planned}", played=data.get("rounds", 0), planned=planned)
-        entries.append(
-            ClubEntry(path, when, str(data.get("name", "?")), rounds, listing(first), data)
-        )
+        name = table_title(data.get("name", "?"), data.get("name_words"))
+        entries.append(ClubEntry(path, when, name, rounds, listing(first), data))
     return entries
 
 
@@ -132,6 +132,7 @@ def keep_member_night(club_id: str, state: Mapping[str, Any], games: list[dict[s
     data = {
         "club_id": plain_id,
         "name": state["club"],
+        "name_words": state.get("club_words"),
         "plan": state["plan"],
         "members": [member["name"] for member in state["members"]],
         "rounds": rounds,

@@ -10,9 +10,11 @@ imported once a door is really opened: the menu must open fast.
 
 from __future__ import annotations
 
+import json
 import sys
 from typing import TYPE_CHECKING, Protocol
 
+from tui.base.table_names import table_title
 from tui.table.door_words import CatalogWording, door_language
 from tui.table.listen import door_addresses, serve_on
 from tui.table.plans import DEFAULT_SSH_PORT, DEFAULT_WEB_PORT, SshPlan, WebPlan
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
     from net.door_access import Visitor
     from net.host import Host
     from net.ssh_door import SshDoor
+    from net.table_names import Said
     from net.web_door import WebDoor
 
 DOOR_HOST = "127.0.0.1"
@@ -37,14 +40,18 @@ class Door(Protocol):
     async def close(self, table_closed: bool = True) -> None: ...
 
 
-def door_command(port: int, visitor: Visitor, secrets_fd: int, table: str = "") -> list[str]:
+def door_command(
+    port: int, visitor: Visitor, secrets_fd: int, table: str = "", said: Said | None = None
+) -> list[str]:
     """The program a door runs for a person at the table listening on 127.0.0.1:`port`, named
-    `table` on its welcome (the name when this person comes in; argv, never a shell). Who they
+    `table` on its welcome (the name when this person comes in; argv, never a shell), or, when
+    the host made the name up, worded from `said` in the person's language. Who they
     are and their way back are secrets: the program reads them from the inherited file
     descriptor `secrets_fd` (net/handoff.py), never from its command line, which `ps` shows."""
     language = door_language(visitor.languages)
     first = [f"--lang={language}"] if language else []  # the person's, not the host's
     extra = [f"--table={table}"] if table else []
+    extra += [f"--table-words={json.dumps(said)}"] if said else []
     extra += [f"--name={visitor.name}"] if visitor.name else []
     first += ["--plain"] if visitor.plain else []  # lines for a screen reader (tui/plain/)
     door = [sys.executable, "-m", DOOR_PROGRAM, *first, "door", str(port)]
@@ -63,7 +70,7 @@ async def open_ssh_door(plan: SshPlan, host: Host | Club, addresses: list[str]) 
     port = host.port
     assert port is not None
     door = SshDoor(
-        lambda visitor, fd: door_command(port, visitor, fd, host.table_name),
+        lambda visitor, fd: door_command(port, visitor, fd, host.table_name, host.table_words),
         authorized_keys=plan.authorized_keys,
     )
     await _serve(door, host, plan.bind, plan.port, DEFAULT_SSH_PORT, addresses)
@@ -79,10 +86,12 @@ async def open_web_door(plan: WebPlan, host: Host | Club, addresses: list[str]) 
     from net.web_door import WebDoor
 
     speak_in_languages()
-    table_port, title = host.port, host.table_name
+    table_port, title = host.port, table_title(host.table_name, host.table_words)
     assert table_port is not None
     door = WebDoor(
-        lambda visitor, fd: door_command(table_port, visitor, fd, host.table_name),
+        lambda visitor, fd: door_command(
+            table_port, visitor, fd, host.table_name, host.table_words
+        ),
         max_sessions=plan.max_sessions,
         idle_seconds=plan.idle_seconds,
         title=title,

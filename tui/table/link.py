@@ -26,6 +26,7 @@ from net.client import ClientSession, HandshakeError
 from net.records import SeatViews
 from net.session import Message, Session
 from tui.base.i18n import N_, t, words
+from tui.base.table_names import table_title
 
 if TYPE_CHECKING:  # a joined table (a door's program) needs neither the host nor zeroconf
     from pathlib import Path
@@ -112,13 +113,13 @@ class TableLink:
 
     @property
     def table_name(self) -> str:
-        """The table's name as last announced (the host may rename it in the lobby)."""
+        """The table's name as last announced (the host may rename it in the lobby), in the
+        reader's language when the host made it up (tui/base/table_names.py)."""
         if self.host is not None:
-            return self.host.table_name
-        if self.session.lobby is not None:
-            return str(self.session.lobby["table"])
-        assert isinstance(self.session, ClientSession) and self.session.welcome is not None
-        return str(self.session.welcome["table"])
+            return table_title(self.host.table_name, self.host.table_words)
+        told = self.session.lobby if self.session.lobby is not None else self.session.welcome
+        assert isinstance(self.session, ClientSession) and told is not None
+        return table_title(told["table"], told.get("table_words"))
 
     @property
     def leave_question(self) -> str:
