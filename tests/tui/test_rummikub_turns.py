@@ -113,7 +113,7 @@ async def test_a_score_table_between_games_then_the_final_table() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, RoundSummary))
         panel = app.screen
         assert isinstance(panel, RoundSummary)
-        assert panel.title_text == "Game 1 is over: You went out."
+        assert panel.title_text == "Game 1 is over: you went out."
         body = Console(width=80, record=True)
         body.print(panel.body)
         assert "Game 2 of 2 comes next." in body.export_text()

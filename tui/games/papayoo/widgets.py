@@ -80,7 +80,7 @@ def card_at(x: int, y: int, cards: int) -> int | None:
 
 
 def trick_line(entry: dict[str, Any], names: list[str]) -> str:
-    """'Chloé took 13 points: Ana led ♦D1, Bruno ¤P13, Chloé ♦D3, You ♦D2' — each card with
+    """'Chloé took 13 points: Ana led ♦D1, Bruno ¤P13, Chloé ♦D3, you ♦D2' — each card with
     its player, in the order they were played."""
     plays = [
         led(names[seat], card_text(card))

@@ -97,7 +97,7 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
     if kind == "deal":
         who, number = names[entry["starter"]], entry["round"]
         if is_you(who):
-            return words("Round {round}: 10 cards each; You roll first.", round=number)
+            return words("Round {round}: 10 cards each; you roll first.", round=number)
         return words("Round {round}: 10 cards each; {who} rolls first.", round=number, who=who)
     if kind == "roll":
         who = names[entry["seat"]]

@@ -263,10 +263,10 @@ def game_end_line(entry: dict[str, Any], names: list[str]) -> str:
     you = len(winners) == 1 and is_you(winners[0])
     if entry["how"] == "out":
         if you:
-            return words("Game {game} is over: You went out.", game=game)
+            return words("Game {game} is over: you went out.", game=game)
         return words("Game {game} is over: {who} went out.", game=game, who=who)
     if you:
-        return words("Game {game} is over: You had the lowest rack (blocked).", game=game)
+        return words("Game {game} is over: you had the lowest rack (blocked).", game=game)
     return words_n(
         "Game {game} is over: {who} had the lowest rack (blocked).",
         "Game {game} is over: {who} had the lowest rack (blocked).",
