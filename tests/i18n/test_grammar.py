@@ -182,3 +182,24 @@ def test_persian_sentences_write_persian_digits_and_codes_keep_theirs(language: 
     scored = papayoo_line({"type": "die", "face": "D", "papayoo": "D7"}, names())
     assert "♦D7" in scored and "۴۰" in scored and "40" not in scored
     assert i18n.words("the table (port {port})", port=5000).endswith("5000)")  # typed as shown
+
+
+def test_a_percentage_is_written_as_each_language_writes_it() -> None:
+    """Czech sets the sign apart ('45 %', a no-break space); Hungarian, Romanian and English
+    write '45%'; Persian '۴۵٪', its own digits and sign (Pásovec's chances, tui/plain too)."""
+    from tui.games.pasovec.widgets import percent
+
+    seen = {}
+    try:
+        for language in ("en", "hu", "cs", "ro", "fa"):
+            i18n.use(language)
+            seen[language] = (percent(0.45), percent(0.001))
+    finally:
+        i18n.use("en")
+    assert seen == {
+        "en": ("45%", "<1%"),
+        "hu": ("45%", "<1%"),
+        "cs": ("45\u00a0%", "<1\u00a0%"),
+        "ro": ("45%", "<1%"),
+        "fa": ("۴۵٪", "<۱٪"),
+    }

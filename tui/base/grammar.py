@@ -28,6 +28,10 @@ from typing import Any
 
 DECIMAL = {"hu": ",", "cs": ",", "ro": ",", "fa": "٫"}
 """Each language's decimal separator where it is not English's point."""
+PERCENT_SPACE = {"cs": "\u00a0"}
+"""The space a language writes between a number and its percent sign: Czech '45 %' (a
+no-break space, so a line never parts them); Hungarian, Romanian and English '45%', Persian
+'۴۵٪' (its own sign, after the number as it is read)."""
 PERSIAN_DIGITS = str.maketrans("0123456789%", "۰۱۲۳۴۵۶۷۸۹٪")
 LATIN_NUMBERS = frozenset({"port", "seed", "pid"})
 """Parameters that are numbers but read as codes: written with Latin digits in every language."""
@@ -141,6 +145,8 @@ def number_text(value: int | float, spec: str, language: str) -> str:
     text = format(value, spec or ("g" if isinstance(value, float) else ""))
     if language in DECIMAL:
         text = text.replace(".", DECIMAL[language])
+    if spec.endswith("%") and language in PERCENT_SPACE:
+        text = text[:-1] + PERCENT_SPACE[language] + "%"
     return text.translate(PERSIAN_DIGITS) if language == "fa" else text
 
 

@@ -36,9 +36,9 @@ class PasovecLines(Presenter):
         return sorted(COMBOS, key=lambda combo: -free_chance(hand, combo))
 
     def roll_words(self, number: int, combo: Combo) -> str:
-        chance = round(100 * free_chance(self.view["hand"] or [], combo))
+        chance = free_chance(self.view["hand"] or [], combo)
         return words(
-            "{number}. {dice} (sums {span}): {chance}% free",
+            "{number}. {dice} (sums {span}): {chance:.0%} free",
             number=number,
             dice=combo_words(combo),
             span=sum_span(combo),

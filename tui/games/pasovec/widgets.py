@@ -21,7 +21,7 @@ from textual.widgets import Button, Static
 
 from core.pasovec.dice import COLOURS, LETTERS, sum_span
 from core.pasovec.odds import card_chances, card_costs, roll_odds
-from tui.base.i18n import t, words
+from tui.base.i18n import numeral, t, words
 from tui.base.messages import StateMessage
 from tui.base.seats import seat_label
 from tui.games.pasovec.words import TOKENS, decision_short, dice_text, own_choice
@@ -31,8 +31,9 @@ Combo = tuple[int, int, int]
 
 
 def percent(p: float) -> str:
-    """A chance for a narrow cell: '47%', '<1%' for a small but real one, '0%' for none."""
-    return "<1%" if 0 < p < 0.005 else f"{p:.0%}"
+    """A chance for a narrow cell: '47%', '<1%' for a small but real one, '0%' for none, the
+    language's way (Czech '47 %', Persian '۴۷٪')."""
+    return "<" + numeral(0.01, ".0%") if 0 < p < 0.005 else numeral(p, ".0%")
 
 
 def last_decisions(view: dict[str, Any]) -> dict[int, dict[str, Any]]:
