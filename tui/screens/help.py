@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from rich.table import Table
 from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -25,6 +24,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from tui.base.i18n import N_, listing, right_to_left, t
+from tui.base.reading_table import ReadingTable
 from tui.base.textual_words import textual_words
 from tui.widgets.footer import importance
 
@@ -131,19 +131,13 @@ class HelpScreen(ModalScreen[None]):
         self.notes = notes if right_to_left() or not notes else [" ".join(notes)]
 
     def compose(self) -> ComposeResult:
-        rtl = right_to_left()
-        table = Table(box=None, show_header=False, padding=(0, 0, 0, 2) if rtl else (0, 2, 0, 0))
-        table.expand = rtl
-        if rtl:  # read from the right: the key at the right edge, then what it does
-            table.add_column(justify="right", ratio=1)
-            table.add_column(style="bold", no_wrap=True, justify="right")
-            for keys, description in self.rows:
-                table.add_row(description, keys)
-        else:
-            table.add_column(style="bold", no_wrap=True)
-            table.add_column()
-            for keys, description in self.rows:
-                table.add_row(keys, description)
+        # Read from the right in Persian: the key at the right edge, then what it does.
+        table = ReadingTable(box=None, show_header=False, padding=(0, 2, 0, 0))
+        table.expand = right_to_left()
+        table.add_column(style="bold", no_wrap=True, justify="left")
+        table.add_column(ratio=1 if right_to_left() else None)
+        for keys, description in self.rows:
+            table.add_row(keys, description)
         with Vertical(id="help-box"):
             yield Static(t("Keys"), classes="dialog-title")
             with VerticalScroll(id="help-keys"):

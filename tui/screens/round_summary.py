@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -25,6 +24,7 @@ from textual.widgets import Footer, Static
 
 from tui.base.i18n import Counted, t, words, words_n
 from tui.base.names import name_cell, plain
+from tui.base.reading_table import ReadingTable
 from tui.base.seats import PLAYER_WIDTH, name_list
 
 KEY_GRACE = 0.3
@@ -38,7 +38,7 @@ def round_table(
 ) -> RenderableType:
     """Each player's points of the round and their total, fewest first (the leader on top):
     `heads` names the two columns ("This deal", "Total")."""
-    table = Table(box=None, padding=(0, 2), show_edge=False)
+    table = ReadingTable(box=None, padding=(0, 2), show_edge=False)
     table.add_column(t("Player"), max_width=PLAYER_WIDTH, no_wrap=True, overflow="ellipsis")
     table.add_column(heads[0], justify="right")
     table.add_column(heads[1], justify="right")

@@ -15,8 +15,9 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
 
-from tui.base.i18n import t
+from tui.base.i18n import numeral, t
 from tui.base.messages import StateMessage
+from tui.base.reading_table import ReadingTable
 from tui.base.seats import PLAYER_WIDTH, seat_label
 
 NAME_WIDTH = PLAYER_WIDTH + 4  # a final table has room for longer names than a game's panels
@@ -40,10 +41,10 @@ class ScoreHistory:
     def headers(self, short: bool) -> list[str]:
         """'Deal 1', 'Deal 2'…; short: 'D1', 'D2'…"""
         word = self.round_word[0] if short else f"{self.round_word} "
-        return [f"{word}{number}" for number in range(1, len(self.rounds) + 1)]
+        return [f"{word}{numeral(number)}" for number in range(1, len(self.rounds) + 1)]
 
     def table(self, short: bool = False, expand: bool = True) -> Table:
-        table = Table(box=None, expand=expand, padding=(0, 1), show_edge=False)
+        table = ReadingTable(box=None, expand=expand, padding=(0, 1), show_edge=False)
         table.add_column("", width=1, no_wrap=True)
         table.add_column(t("Player"), no_wrap=True, max_width=self.name_width)
         for header in [*self.headers(short), *(header for header, _ in self.totals)]:

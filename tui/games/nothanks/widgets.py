@@ -17,6 +17,7 @@ from textual.widgets import Static
 from core.nothanks import card_points, runs
 from tui.base.i18n import N_, t, tn, words, words_n
 from tui.base.messages import StateMessage
+from tui.base.reading_table import ReadingTable
 from tui.base.seats import PLAYER_WIDTH, is_you, seat_label
 
 
@@ -66,7 +67,7 @@ def seats_table(points: str = N_("Pts"), *, score: bool = False) -> Table:
     column, the player, card points headed `points`, tokens, at the end of a game (`score`)
     the score, and last their cards in runs — the numbers stay beside the names however wide
     the terminal, and only the cards use the room that is left."""
-    table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
+    table = ReadingTable(box=None, expand=True, padding=(0, 1), show_edge=False)
     table.add_column("", width=1, no_wrap=True)
     table.add_column(t("Player"), no_wrap=True, max_width=PLAYER_WIDTH)
     table.add_column(t(points), justify="right", no_wrap=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -19,6 +18,7 @@ from textual.widgets import Static
 from core.papayoo.cards import ORDER, SUIT
 from tui.base.i18n import N_, NC_, listing, t, tn, words, words_in, words_n
 from tui.base.messages import StateMessage
+from tui.base.reading_table import ReadingTable
 from tui.base.seats import PLAYER_WIDTH, in_line, is_you, seat_label
 from tui.games.papayoo.tricks import ShownTrick, just_taken
 from tui.screens.round_summary import last_entry
@@ -231,7 +231,9 @@ class PlayersPanel(Static):
         points = view["points"] if ended is None else ended["points"]
         # One cell between columns (collapsed padding): six columns fit the panel's 52 cells at
         # 80 columns in every language, a bot's level and "Total" included.
-        table = Table(box=None, expand=True, padding=(0, 1), collapse_padding=True, show_edge=False)
+        table = ReadingTable(
+            box=None, expand=True, padding=(0, 1), collapse_padding=True, show_edge=False
+        )
         table.add_column("", width=1, no_wrap=True)
         table.add_column(t("Player"), no_wrap=True, max_width=PLAYER_WIDTH)
         table.add_column(words_in("column", CARDS_LEFT), justify="right", no_wrap=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.cells import cell_len
-from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -23,6 +22,7 @@ from core.pasovec.dice import COLOURS, LETTERS, sum_span
 from core.pasovec.odds import card_chances, card_costs, roll_odds
 from tui.base.i18n import numeral, t, words
 from tui.base.messages import StateMessage
+from tui.base.reading_table import ReadingTable
 from tui.base.seats import seat_label
 from tui.games.pasovec.words import TOKENS, decision_short, dice_text, own_choice
 
@@ -92,7 +92,7 @@ class PlayersPanel(Static):
         me = message["seat"]
         deciding = view["phase"] == "decide"
         last = {} if deciding else last_decisions(view)
-        table = Table(box=None, padding=(0, 1), collapse_padding=True, show_edge=False)
+        table = ReadingTable(box=None, padding=(0, 1), collapse_padding=True, show_edge=False)
         table.add_column("", min_width=1, no_wrap=True)  # (width=1 hides it when collapsed)
         table.add_column(t("Player"), no_wrap=True)
         table.add_column(CARDS, justify="right", no_wrap=True)

@@ -24,6 +24,7 @@ from textual.widget import Widget
 from core.rummikub.sets import JOKER, TILE_OF, read_set
 from tui.base.i18n import Counted, listing, numeral, t, words, words_n
 from tui.base.messages import StateMessage
+from tui.base.reading_table import ReadingTable
 from tui.base.seats import PLAYER_WIDTH, in_line, is_you, seat_label
 from tui.games.rummikub.draft import Place, set_problem
 from tui.games.rummikub.marks import PLAIN, Marks
@@ -294,7 +295,7 @@ def match_table(state: StateMessage, upto: int, winners: list[int] | None = None
         winners = ends[-1]["winners"] if ends else []
     racks = ends[-1].get("racks") if ends else None  # None: a record from before racks were told
     racks = racks or [[] for _ in range(view["players"])]
-    table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
+    table = ReadingTable(box=None, expand=True, padding=(0, 1), show_edge=False)
     table.add_column("", width=1, no_wrap=True)
     table.add_column(t("Player"), no_wrap=True, max_width=PLAYER_WIDTH)
     table.add_column(t("Tiles left"), ratio=1, min_width=12)
