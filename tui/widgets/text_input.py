@@ -15,7 +15,8 @@ every other line is (tui/base/layout.py): shaped, right to left, against the fie
 edge, with the caret where its reader expects it, at the left end while they type on. The
 letter after the caret is marked, as Textual marks it; the caret at the end is a marked blank
 on the left. A text wider than the field shows its part around the caret, its start (the
-right end) while the caret is in it. Mouse clicks still place the caret by Textual's cells.
+right end) while the caret is in it. A click (or a drag) places the caret on the letter drawn
+under the mouse, as the reader sees it; left of the text, at its end.
 """
 
 from __future__ import annotations
@@ -78,6 +79,18 @@ class TextInput(Input):
                 style = style + cursor
             segments.append(Segment(ch, style))
         return Strip(segments).extend_cell_length(width + 1).apply_style(self.rich_style)
+
+    def _cell_offset_to_index(self, offset: int) -> int:
+        """The index in the value of the letter drawn at cell `offset` (Textual's Input asks
+        on a click or a drag): a right-to-left text is drawn here, not by Textual's cells."""
+        if not self._reads_right_to_left():
+            return super()._cell_offset_to_index(offset)
+        width = self.scrollable_content_region.width
+        cells, _ = self._drawn(width)
+        at = offset - (width - len(cells))
+        if at < 0 or at >= len(cells) or cells[at][1] < 0:
+            return len(self.value) if at < len(cells) else 0
+        return cells[at][1]
 
     @property
     def cursor_screen_offset(self) -> Offset:
