@@ -60,6 +60,18 @@ REMOVED = "{} was removed by the host"
 TALK_KEPT = 300  # chat lines the table keeps (and journals) for whoever joins or comes back
 
 
+def table_naming(
+    name: str | None, table_name: str | None, table_words: Said | None
+) -> tuple[str, Said | None]:
+    """The table's name as sent, and its words (None: the name was typed, shown as typed).
+
+    With neither given, the table is named for its host, and each reader words it."""
+    if not table_name and table_words is None:
+        table_words = said("owners_table", owner=name or NOBODY)
+    text = clean_text(table_name or english(table_words or {}), MAX_TABLE_NAME, "the table name")
+    return text, table_words
+
+
 class Host:
     """One table as people see it: its lobby, its game once started, everyone connected."""
 
@@ -90,17 +102,11 @@ class Host:
         A name that is not printable text raises ProtocolError (a ValueError), as does an
         option the game refuses (ValueError). With no `table_name`, the table is named for
         its host (`table_words`, net/table_names.py: each reader words it); a club names its
-        tables with both. `joins=None` lifts the limit on joins per peer
-        address (for benchmarks and tests that join in bulk)."""
+        tables with both. `joins=None` lifts the limit on joins per peer address (bulk joins)."""
         if name is not None:
             name = check_name(name, (), labels=False)
         self.table_id = secrets.token_hex(6)
-        if not table_name and table_words is None:
-            table_words = said("owners_table", owner=name or NOBODY)
-        self.table_words = table_words  # None: the name was typed, and is shown as typed
-        self.table_name = clean_text(
-            table_name or english(table_words or {}), MAX_TABLE_NAME, "the table name"
-        )
+        self.table_name, self.table_words = table_naming(name, table_name, table_words)
         self.lobby = Lobby(game_id, settings=settings or Settings())
         if players is not None:
             self.lobby.set_players(players)
