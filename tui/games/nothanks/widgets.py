@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from core.nothanks import card_points, runs
-from tui.base.i18n import N_, t, tn, words, words_n
+from tui.base.i18n import N_, t, tn, words, words_in, words_n
 from tui.base.messages import StateMessage
 from tui.base.reading_table import ReadingTable
 from tui.base.seats import PLAYER_WIDTH, is_you, seat_label
@@ -72,8 +72,8 @@ def seats_table(points: str = N_("Pts"), *, score: bool = False) -> Table:
     table.add_column(t("Player"), no_wrap=True, max_width=PLAYER_WIDTH)
     table.add_column(t(points), justify="right", no_wrap=True)
     table.add_column(t("Tokens"), justify="right", no_wrap=True)
-    if score:
-        table.add_column(t("Score"), justify="right", no_wrap=True)
+    if score:  # the sheet's own word for it where a language has one (Persian: امتیاز منفی)
+        table.add_column(words_in("a No Thanks! score", "Score"), justify="right", no_wrap=True)
     table.add_column(t("Cards (runs)"), ratio=1)
     return table
 
