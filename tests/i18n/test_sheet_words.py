@@ -104,3 +104,18 @@ def test_a_rummikub_timeout_draws_its_penalty_tiles(
     language(code)
     assert rummikub_line({"type": "draw", "seat": 1}, names()) == drew
     assert rummikub_line({"type": "timeout", "seat": 1, "count": 3}, names()) == timed_out
+
+
+def test_romanian_calls_a_game_of_a_rummikub_match_a_partida(language: Any) -> None:
+    """RK-18: the set-up's option counts 'Partide', so the log, the option's help, the final
+    table and the rules call each game of the match a partidă too (never 'jocul 2 din 3')."""
+    language("ro")
+    assert i18n.words_in("a game's option", "Games") == "Partide"
+    assert i18n.t("games in the match; scores add up") == "partide în meci; punctele se adună"
+    start = {"type": "game_start", "game_no": 2, "first": 0}
+    assert rummikub_line(start, names()) == "Începe partida 2; primul joacă: tu."
+    assert i18n.t("Game {game} of {games} comes next.", game=2, games=3) == (
+        "Urmează partida 2 din 3."
+    )
+    rules = (GAMES / "rummikub" / "rules.ro.md").read_text()
+    assert "mai multe partide" in rules and not re.search(r"\bjocul(ui)? \d|jocuri:", rules)
