@@ -42,14 +42,14 @@ def counted(one: str, many: str, count: int, /, **params: object) -> Phrase:
     return Phrase(one, {"count": count, **params}, many)
 
 
-def listed(items: Sequence[Phrase | str]) -> Phrase | str:
+def listed(items: Sequence[Phrase | str | int]) -> Phrase | str | int:
     """'A', 'A and B', 'A, B and C', as the languages list (the catalogs' "{names} and {last}")."""
     if len(items) == 1:
         return items[0]
     return phrase("{names} and {last}", names=with_commas(items[:-1]), last=items[-1])
 
 
-def with_commas(items: Sequence[Phrase | str]) -> Phrase | str:
+def with_commas(items: Sequence[Phrase | str | int]) -> Phrase | str | int:
     """'A, B, C' (each language its own comma)."""
     out = items[0]
     for item in items[1:]:

@@ -184,6 +184,25 @@ def test_persian_sentences_write_persian_digits_and_codes_keep_theirs(language: 
     assert i18n.words("the table (port {port})", port=5000).endswith("5000)")  # typed as shown
 
 
+def test_a_range_in_a_persian_sentence_has_persian_digits(language: Any) -> None:
+    """A range core gives as text (Pásovec's sums, PA-7; a No Thanks! run, NT-11) and a lone
+    card of a run are numbers in a sentence: Persian digits, as the rule sheets write them;
+    English keeps its own, and a text that is not a range (a table's id) keeps its digits."""
+    from core.nothanks.hints import _fit
+    from core.phrases import phrase
+    from tui.plain.nothanks import runs_words
+
+    fit = _fit(21, [20, 22, 23])
+    assert str(fit) == "links your 20 and 22–23"
+    sums = phrase("Roll {dice}: sums {span} match no card, you take a token", dice="B", span="2–6")
+    language("fa")
+    assert "۲۰ و ۲۲–۲۳" in i18n.worded(fit)
+    assert "۲–۶" in i18n.worded(sums) and "2" not in i18n.worded(sums)
+    assert runs_words([5, 6, 7, 20]) == "۵–۷، ۲۰"
+    kept = "no unfinished game of table {table}; unfinished: {tables}"
+    assert "1234" in i18n.words(kept, table="1234", tables="1234, 5678")
+
+
 def test_a_percentage_is_written_as_each_language_writes_it() -> None:
     """Czech sets the sign apart ('45 %', a no-break space); Hungarian, Romanian and English
     write '45%'; Persian '۴۵٪', its own digits and sign (Pásovec's chances, tui/plain too)."""

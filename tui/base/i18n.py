@@ -170,9 +170,9 @@ def worded(said: object) -> object:
     return words_n(said.text, said.many, count, **params)
 
 
-def numeral(value: int | float, spec: str = "") -> str:
-    """A number as the language writes it inside a sentence it is not a parameter of ('Ana
-    -12, Bruno +3' in a log line): Persian digits, a decimal comma."""
+def numeral(value: int | float | str, spec: str = "") -> str:
+    """A number (or a range of them, '12–18') as the language writes it inside a sentence it is
+    not a parameter of ('Ana -12, Bruno +3' in a log line): Persian digits, a decimal comma."""
     return _grammar.format_field(value, spec)
 
 

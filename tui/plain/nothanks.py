@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.nothanks import card_points, runs
-from tui.base.i18n import N_, listing, words, words_n
+from tui.base.i18n import N_, listing, numeral, words, words_n
 from tui.games.nothanks.widgets import log_line, tokens
 from tui.plain.commands import Command
 from tui.plain.presenter import Presenter
@@ -16,7 +16,7 @@ PASS = {"kind": "pass"}
 
 def runs_words(cards: list[int]) -> str:
     """'5–7, 20' (NT-11: a run by its ends), 'none' for no cards, in reading order."""
-    parts = [str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs(cards)]
+    parts = [numeral(run[0] if len(run) == 1 else f"{run[0]}–{run[-1]}") for run in runs(cards)]
     return listing(parts) or words("none")
 
 
