@@ -24,10 +24,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Log, Static
 
-from tui.base.i18n import Counted, key_label, t, words
+from tui.base.i18n import Counted, key_label, t, words, words_in
 from tui.base.messages import GoToMenu, PlayAgain, SeatMessage, ShowRules, StateMessage
 from tui.base.names import plain
-from tui.base.seats import POINTS, name_list, seat_names
+from tui.base.seats import POINTS, among_them, name_list, seat_names
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.round_summary import KEY_GRACE
 from tui.widgets.following_log import WrappingLog
@@ -48,7 +48,11 @@ def verdict(state: StateMessage, unit: Counted = POINTS) -> str:
         if winners[0] == words("You"):
             return words("You win with {points}", points=points)
         return words("{who} wins with {points}", who=winners[0], points=points)
-    return words("{who} share the win with {points}", who=name_list(winners), points=points)
+    who = name_list(winners)
+    if among_them(winners):
+        return words_in("you among them", "{who} share the win with {points}", who=who,
+                        points=points)  # fmt: skip
+    return words("{who} share the win with {points}", who=who, points=points)
 
 
 class FinalScreen(Screen[None]):
