@@ -22,6 +22,7 @@ from tui.games.pasovec.words import log_line as pasovec_line
 from tui.games.rummikub.widgets import game_end_line
 from tui.games.rummikub.widgets import log_line as rummikub_line
 from tui.plain.papayoo import PapayooLines
+from tui.screens.final import verdict
 from tui.screens.round_summary import leaders_line
 from tui.widgets.options import seconds_text
 
@@ -101,6 +102,8 @@ def test_the_reader_among_several_takes_the_second_person_plural(language: Any) 
     verb agrees with the reader among them, and 'you' after a colon has no capital."""
     shared = {"type": "game_end", "winners": [1, 0], "tie_break": "shared"}
     blocked = {**shared, "game_no": 1, "how": "blocked"}
+    seats = [{"name": name, "kind": "bot", "away": False} for name in ("Kim", "Ana", "Bruno")]
+    state = {"seat": 0, "seats": seats, "view": {"result": {"winners": [0, 1], "scores": [4, 4]}}}
     seen = {}
     for code in ("en", "hu", "cs"):
         language(code)
@@ -108,22 +111,26 @@ def test_the_reader_among_several_takes_the_second_person_plural(language: Any) 
             pasovec_line(shared, names()),
             game_end_line(blocked, names()),
             leaders_line(names()[:3], [5, 5, 9], POINTS),
+            verdict(state),  # type: ignore[arg-type]
         )
     assert seen["en"] == (
         "Game over: Ana and you tie on penalties and tokens and share the win.",
         "Game 1 is over: Ana and you had the lowest rack (blocked).",
         "You and Ana lead with 5 points.",
+        "you and Ana share the win with 4 points",
     )
     assert seen["hu"] == (
         "Vége a játéknak: Ana és te büntetőpontban és zsetonban is egyformán álltok, "
         "megosztoztok a győzelmen.",
         "Vége az 1. játszmának (elakadás): a ti tartótokon a legkisebb az összeg (Ana és te).",
         "Te és Ana vezettek (5 pont).",
+        "te és Ana együtt nyertetek (4 pont)",
     )
     assert seen["cs"] == (
         "Konec hry: Ana a ty máte stejně záporných bodů i žetonů a dělíte se o vítězství.",
         "Hra 1 se zablokovala: Ana a ty máte na stojánku nejnižší součet.",
         "Ty a Ana vedete: 5 bodů.",
+        "ty a Ana se dělíte o vítězství (4 body)",
     )
 
 
