@@ -46,7 +46,7 @@ def verdict(state: StateMessage, unit: Counted = POINTS) -> str:
     points = unit.of(result["scores"][result["winners"][0]])
     if len(winners) == 1:
         if winners[0] == words("You"):
-            return words("You win with {points}", points=points)
+            return words("you win with {points}", points=points)
         return words("{who} wins with {points}", who=winners[0], points=points)
     who = name_list([in_line(w) for w in winners])  # after the title's dash: 'you and Ana'
     if among_them(winners):
