@@ -38,7 +38,7 @@ def _suits(suit: str) -> Phrase:
     }[suit]
 
 
-def _suit(suit: str) -> Phrase:
+def suit_word(suit: str) -> Phrase:
     """A suit named as one card of it: 'spade', 'Payoo'."""
     return {
         "S": phrase("spade"),
@@ -124,7 +124,7 @@ def _lead_why(view: View, card: str) -> Phrase:
             "{count} higher {suit} is still out, so someone else should take it",
             "{count} higher {suit} are still out, so someone else should take it",
             above,
-            suit=_suit(suit) if above == 1 else _suits(suit),
+            suit=suit_word(suit) if above == 1 else _suits(suit),
         )
     else:
         why = phrase("nobody can beat it, but this trick should cost little")
@@ -139,11 +139,11 @@ def _off_suit_why(view: View, card: str, last_of_suit: bool) -> Phrase:
     elif suit == PAYOO:
         what = phrase("a Payoo worth {rank}", rank=RANK[card])
     elif RANK[card] >= 7:
-        what = phrase("a high {suit} that could win a trick later", suit=_suit(suit))
+        what = phrase("a high {suit} that could win a trick later", suit=suit_word(suit))
     elif last_of_suit:
         what = phrase(
             "your last {suit}, to discard again when {suits} are led",
-            suit=_suit(suit),
+            suit=suit_word(suit),
             suits=_suits(suit),
         )
     else:
@@ -197,7 +197,7 @@ def _shedding(reason: Phrase, suit: str, last_of_suit: bool) -> Phrase:
     """The reason, with ', and it sheds your last spade' when the card is the suit's last."""
     if not last_of_suit:
         return reason
-    return phrase("{reason}, and it sheds your last {suit}", reason=reason, suit=_suit(suit))
+    return phrase("{reason}, and it sheds your last {suit}", reason=reason, suit=suit_word(suit))
 
 
 def _out_above(view: View, card: str) -> int:

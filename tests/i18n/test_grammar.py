@@ -10,15 +10,20 @@ from typing import Any
 
 import pytest
 
+from core.api import IllegalMove
 from net.referee import BOT_NAMES
 from tui.base import i18n
 from tui.base.grammar import Name, czech_from, hungarian_adjective, hungarian_article
-from tui.base.names import BOT_GENDERS
+from tui.base.names import BOT_GENDERS, refused_move
 from tui.base.seats import POINTS, seat_names
 from tui.games.nothanks.widgets import log_line as nothanks_line
 from tui.games.papayoo.widgets import log_line as papayoo_line
 from tui.games.pasovec.words import log_line as pasovec_line
+from tui.games.rummikub.widgets import game_end_line
 from tui.games.rummikub.widgets import log_line as rummikub_line
+from tui.plain.papayoo import PapayooLines
+from tui.screens.final import verdict
+from tui.screens.round_summary import leaders_line
 from tui.widgets.options import seconds_text
 
 LANGUAGES = ("en", "hu", "cs", "ro", "fa")
@@ -29,6 +34,11 @@ def language() -> Iterator[Any]:
     """`language(code)` reads texts in that language; English again afterwards."""
     yield i18n.use
     i18n.use("en")
+
+
+def plain_papayoo_line(entry: dict[str, Any], names: list[str]) -> str | None:
+    """The plain mode's Papayoo log line, which also tells each card played."""
+    return PapayooLines(None).log_line(entry, names)  # type: ignore[arg-type]
 
 
 def names() -> list[str]:
@@ -64,6 +74,7 @@ def test_every_log_line_about_the_reader_has_its_own_words_in_every_language(
         (pasovec_line, {"type": "roll", "seat": 0, **dice}),
         (rummikub_line, {"type": "draw", "seat": 0}),
         (rummikub_line, {"type": "play", "seat": 0, **laid}),
+        (plain_papayoo_line, {"type": "play", "seat": 0, "card": "S7"}),
     ]
     for code in LANGUAGES[1:]:
         language(code)
@@ -72,6 +83,10 @@ def test_every_log_line_about_the_reader_has_its_own_words_in_every_language(
             mine = line(entry, names())
             as_a_name = line(entry, [Name("Zoe"), *names()[1:]]).replace("Zoe", you)
             assert mine != as_a_name, f"{code}: {mine!r}"  # "You" put in as anyone's name
+    language("hu")
+    assert plain_papayoo_line({"type": "play", "seat": 0, "card": "S7"}, names()) == (
+        "Kijátszottad: pikk 7."
+    )
     language("ro")
     assert nothanks_line(took(0), names()) == "Ai luat 28 cu 1 jeton"
     language("cs")
@@ -80,6 +95,57 @@ def test_every_log_line_about_the_reader_has_its_own_words_in_every_language(
     assert nothanks_line(took(0), names()) == "کارت ۲۸ را با ۱ توکن برداشتی"
     play = {"type": "play", "seat": 0, "initial": False, "gone": [], "made": [["R7", "R8", "R9"]]}
     assert rummikub_line(play, names()) == "تو R7 R8 R9 را چیدی."
+
+
+def test_the_reader_among_several_takes_the_second_person_plural(language: Any) -> None:
+    """'Ana and you share the win' is 'Ana és te … megosztoztok', 'Ana a ty … se dělíte': the
+    verb agrees with the reader among them, and 'you' after a colon has no capital."""
+    shared = {"type": "game_end", "winners": [1, 0], "tie_break": "shared"}
+    blocked = {**shared, "game_no": 1, "how": "blocked"}
+    seats = [{"name": name, "kind": "bot", "away": False} for name in ("Kim", "Ana", "Bruno")]
+    state = {"seat": 0, "seats": seats, "view": {"result": {"winners": [0, 1], "scores": [4, 4]}}}
+    seen = {}
+    for code in ("en", "hu", "cs"):
+        language(code)
+        seen[code] = (
+            pasovec_line(shared, names()),
+            game_end_line(blocked, names()),
+            leaders_line(names()[:3], [5, 5, 9], POINTS),
+            verdict(state),  # type: ignore[arg-type]
+        )
+    assert seen["en"] == (
+        "Game over: Ana and you tie on penalties and tokens and share the win.",
+        "Game 1 is over: Ana and you had the lowest rack (blocked).",
+        "You and Ana lead with 5 points.",
+        "you and Ana share the win with 4 points",
+    )
+    assert seen["hu"] == (
+        "Vége a játéknak: Ana és te büntetőpontban és zsetonban is egyformán álltok, "
+        "megosztoztok a győzelmen.",
+        "Vége az 1. játszmának (elakadás): a ti tartótokon a legkisebb az összeg (Ana és te).",
+        "Te és Ana vezettek (5 pont).",
+        "te és Ana együtt nyertetek (4 pont)",
+    )
+    assert seen["cs"] == (
+        "Konec hry: Ana a ty máte stejně záporných bodů i žetonů a dělíte se o vítězství.",
+        "Hra 1 se zablokovala: Ana a ty máte na stojánku nejnižší součet.",
+        "Ty a Ana vedete: 5 bodů.",
+        "ty a Ana se dělíte o vítězství (4 body)",
+    )
+
+
+def test_a_refusal_names_the_suit_to_follow_as_the_reader_says_it(language: Any) -> None:
+    """PY-13: core names the suit led by its letter; the reader reads its name."""
+    refusal = IllegalMove("must_follow_suit", suit="H")
+    said = {}
+    for code in ("en", "hu", "cs"):
+        language(code)
+        said[code] = refused_move(refusal)
+    assert said == {
+        "en": "Not allowed: you must follow suit: play one of your heart cards",
+        "hu": "Nem szabad: színt kell adnod: játssz ki egy kőr lapot",
+        "cs": "Nelze: musíš přiznat barvu: zahraj srdce",
+    }
 
 
 def test_czech_knows_the_bots_genders_and_phrases_around_a_persons(language: Any) -> None:

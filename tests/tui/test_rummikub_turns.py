@@ -129,7 +129,7 @@ async def test_a_score_table_between_games_then_the_final_table() -> None:
         await pilot.press("p")
         await wait_until(pilot, lambda: isinstance(app.screen, FinalScreen))
         final = app.screen
-        assert str(final.query_one("#verdict").render()).startswith("Game over — You win")
+        assert str(final.query_one("#verdict").render()).startswith("Game over — you win")
         text = Console(width=80, record=True)
         text.print(RummikubScreen.final_summary(final.state))
         head = text.export_text().splitlines()[0].split()

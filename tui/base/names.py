@@ -11,7 +11,7 @@ from core.api import IllegalMove
 from core.refusals import PLAIN, REFUSALS, fits, placeholders
 from net.protocol import ERROR_WORDS, MAX_NAME
 from net.referee import BOT_NAMES
-from tui.base.i18n import N_, words
+from tui.base.i18n import N_, worded, words
 from tui.base.layout import cell
 
 DEFAULT_PLAYER_NAME = N_("Player")  # given in the chosen language (`words`)
@@ -87,14 +87,20 @@ COLOURS = {
     "yellow": N_("yellow"),
 }
 """The colours core's refusals name in English (a Rummikub tile's, a Pásovec die's)."""
+SUIT_LETTERS = frozenset("SHDCP")
+"""The suits core's refusals name by their letter (Papayoo's), said as the reader names them."""
 
 
 def _param(name: str, value: object) -> object:
-    """A refusal's parameter as the reader says it: a colour in their words, a game by the
-    name its players know it (the host sends its English title); the rest (tiles, numbers,
+    """A refusal's parameter as the reader says it: a colour or a suit in their words, a game
+    by the name its players know it (the host sends its English title); the rest (tiles, numbers,
     seats, what the peer sent) as it came."""
     if name == "colour" and value in COLOURS:
         return words(COLOURS[str(value)])
+    if name == "suit" and value in SUIT_LETTERS:  # Papayoo's follow suit: 'a heart card'
+        from core.papayoo.hints import suit_word
+
+        return worded(suit_word(str(value)))
     if name == "title":
         from core import GAMES
         from tui.base.game_names import game_name

@@ -54,6 +54,13 @@ def is_you(name: str) -> bool:
     return bool(getattr(name, "you", False)) or name == words("You")
 
 
+def among_them(names: list[str]) -> bool:
+    """Whether the reader is one of several `names` ("Ana and you share the win"): the verb of
+    their sentence is in the second person plural in many languages ("Ana és te nyertetek",
+    "Ana a ty se dělíte"), so it has its own words, in the context "you among them"."""
+    return len(names) > 1 and any(is_you(name) for name in names)
+
+
 def in_line(name: str) -> str:
     """`name` where it stands inside a line, after a colon ("Last trick: you"): the reader
     without the capital their name has at a sentence's start."""

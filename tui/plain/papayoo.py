@@ -9,7 +9,7 @@ from typing import Any
 
 from core.papayoo.cards import ALL_CARDS, ORDER, RANK, SUIT
 from tui.base.i18n import N_, listing, words, words_n
-from tui.base.seats import name_list
+from tui.base.seats import in_line, is_you, name_list
 from tui.games.papayoo.widgets import SUIT_WORDS, SYMBOLS, log_line
 from tui.plain.commands import Command
 from tui.plain.faces import face_words, groups, read_faces
@@ -54,9 +54,10 @@ class PapayooLines(Presenter):
 
     def log_line(self, entry: dict[str, Any], names: list[str]) -> str | None:
         if entry["type"] == "play":  # the screen shows plays on the table; here they are told
-            return words(
-                "{who} played {card}.", who=names[entry["seat"]], card=card_words(entry["card"])
-            )
+            who, card = names[entry["seat"]], card_words(entry["card"])
+            if is_you(who):  # the reader's own sentence, in the second person
+                return words("You played {card}.", card=card)
+            return words("{who} played {card}.", who=who, card=card)
         return log_line(entry, names)
 
     def turn(self) -> str:
@@ -80,7 +81,7 @@ class PapayooLines(Presenter):
 
     def trick_words(self) -> str:
         return listing(
-            words("{who} {card}", who=self.names[seat], card=card_words(card))
+            words("{who} {card}", who=in_line(self.names[seat]), card=card_words(card))
             for seat, card in self.view["trick"]
         ) or words("none")
 

@@ -24,10 +24,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Log, Static
 
-from tui.base.i18n import Counted, key_label, t, words
+from tui.base.i18n import Counted, key_label, t, words, words_in
 from tui.base.messages import GoToMenu, PlayAgain, SeatMessage, ShowRules, StateMessage
 from tui.base.names import plain
-from tui.base.seats import POINTS, name_list, seat_names
+from tui.base.seats import POINTS, among_them, in_line, name_list, seat_names
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.round_summary import KEY_GRACE
 from tui.widgets.following_log import WrappingLog
@@ -38,17 +38,21 @@ if TYPE_CHECKING:
 
 
 def verdict(state: StateMessage, unit: Counted = POINTS) -> str:
-    """'Ana wins with 41 points', 'You and Ana share the win with 41 points' (in reading
-    order: the title lays it out)."""
+    """'Ana wins with 41 points', 'you and Ana share the win with 41 points', after the
+    title's 'Game over — ' (in reading order: the title lays it out)."""
     result = state["view"]["result"]
     names = seat_names(state)
     winners = [names[seat] for seat in result["winners"]]
     points = unit.of(result["scores"][result["winners"][0]])
     if len(winners) == 1:
         if winners[0] == words("You"):
-            return words("You win with {points}", points=points)
+            return words("you win with {points}", points=points)
         return words("{who} wins with {points}", who=winners[0], points=points)
-    return words("{who} share the win with {points}", who=name_list(winners), points=points)
+    who = name_list([in_line(w) for w in winners])  # after the title's dash: 'you and Ana'
+    if among_them(winners):
+        return words_in("you among them", "{who} share the win with {points}", who=who,
+                        points=points)  # fmt: skip
+    return words("{who} share the win with {points}", who=who, points=points)
 
 
 class FinalScreen(Screen[None]):

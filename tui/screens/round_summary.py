@@ -22,10 +22,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from tui.base.i18n import Counted, t, words, words_n
+from tui.base.i18n import Counted, t, words, words_in, words_n
 from tui.base.names import name_cell, plain
 from tui.base.reading_table import ReadingTable
-from tui.base.seats import PLAYER_WIDTH, name_list
+from tui.base.seats import PLAYER_WIDTH, among_them, name_list
 
 KEY_GRACE = 0.3
 """Seconds a key is not taken just after the panel opens or closes: the key that ended the
@@ -56,6 +56,9 @@ def leaders_line(names: Sequence[str], totals: Sequence[int], unit: Counted) -> 
     score = unit.of(best)
     if leaders == [words("You")]:
         return words("You lead with {score}.", score=score)
+    if among_them(leaders):
+        return words_in("you among them", "{who} lead with {score}.", who=name_list(leaders),
+                        score=score)  # fmt: skip
     return words_n(
         "{who} leads with {score}.",
         "{who} lead with {score}.",

@@ -14,9 +14,9 @@ from rich.text import Text
 
 from core.pasovec import cost
 from core.pasovec.dice import LETTERS, combo_phrase
-from tui.base.i18n import Counted, listing, numeral, t, worded, words
+from tui.base.i18n import Counted, listing, numeral, t, worded, words, words_in
 from tui.base.messages import StateMessage
-from tui.base.seats import in_line, is_you, name_list, seat_names
+from tui.base.seats import among_them, in_line, is_you, name_list, seat_names
 from tui.screens.round_summary import last_entry
 from tui.widgets.score_history import ScoreHistory
 
@@ -124,6 +124,12 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
             "Game over: a tie on penalties, broken by tokens in favour of {winners}.",
             winners=winners,
         )
+    if entry["tie_break"] == "shared" and among_them([names[s] for s in entry["winners"]]):
+        return words_in(
+            "you among them",
+            "Game over: {winners} tie on penalties and tokens and share the win.",
+            winners=winners,
+        )
     if entry["tie_break"] == "shared":
         return words(
             "Game over: {winners} tie on penalties and tokens and share the win.", winners=winners
@@ -147,6 +153,9 @@ def tie_note(state: StateMessage) -> str:
             points=PENALTY_POINTS.of(best),
             listed=listed,
         )
+    if rule == "shared" and among_them([names[s] for s in tied]):
+        return words_in("you among them", "Tie on penalties and tokens: {listed} share the win.",
+                        listed=listed)  # fmt: skip
     if rule == "shared":
         return t("Tie on penalties and tokens: {listed} share the win.", listed=listed)
     return t("Fewest penalty points wins; a tie would go to the player with more tokens.")

@@ -22,10 +22,10 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from core.rummikub.sets import JOKER, TILE_OF, read_set
-from tui.base.i18n import Counted, listing, numeral, t, words, words_n
+from tui.base.i18n import Counted, listing, numeral, t, words, words_in, words_n
 from tui.base.messages import StateMessage
 from tui.base.reading_table import ReadingTable
-from tui.base.seats import PLAYER_WIDTH, in_line, is_you, seat_label
+from tui.base.seats import PLAYER_WIDTH, among_them, in_line, is_you, name_list, seat_label
 from tui.games.rummikub.draft import Place, set_problem
 from tui.games.rummikub.marks import PLAIN, Marks
 from tui.games.rummikub.plays import play_line
@@ -260,7 +260,8 @@ def log_line(entry: dict[str, Any], names: list[str]) -> str | None:
 def game_end_line(entry: dict[str, Any], names: list[str]) -> str:
     """'Game 2 is over: Ana went out.' (RK-15, RK-17), in reading order."""
     winners = [names[s] for s in entry["winners"]]
-    game, who = entry["game_no"], listing(winners)
+    game = entry["game_no"]  # a name after a colon: 'you' without its capital
+    who = winners[0] if len(winners) == 1 else name_list([in_line(w) for w in winners])
     you = len(winners) == 1 and is_you(winners[0])
     if entry["how"] == "out":
         if you:
@@ -268,6 +269,13 @@ def game_end_line(entry: dict[str, Any], names: list[str]) -> str:
         return words("Game {game} is over: {who} went out.", game=game, who=who)
     if you:
         return words("Game {game} is over: you had the lowest rack (blocked).", game=game)
+    if among_them(winners):
+        return words_in(
+            "you among them",
+            "Game {game} is over: {who} had the lowest rack (blocked).",
+            game=game,
+            who=who,
+        )
     return words_n(
         "Game {game} is over: {who} had the lowest rack (blocked).",
         "Game {game} is over: {who} had the lowest rack (blocked).",
