@@ -73,7 +73,7 @@ def test_rummikubs_own_score_column_keeps_its_word_in_persian(language: Any) -> 
     assert i18n.t("Score") == "امتیاز نهایی"
 
 
-@pytest.mark.parametrize("code", ["en", "cs", "ro", "fa"])
+@pytest.mark.parametrize("code", ["en", "hu", "cs", "ro", "fa"])
 def test_a_help_names_a_column_as_the_column_is_headed(language: Any, code: str) -> None:
     """No Thanks!'s help names its points column, Papayoo's its last trick column, by the
     words the table heads them with (Romanian 'coloana „Ultima”', not the key's 'Ultima
