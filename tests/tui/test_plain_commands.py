@@ -12,6 +12,7 @@ from tui.games.papayoo.widgets import SUIT_WORDS
 from tui.plain.commands import Command, find
 from tui.plain.faces import read_faces
 from tui.plain.papayoo import CODES, hand_words
+from tui.plain.pasovec import PasovecLines
 from tui.plain.rummikub import RummikubLines, rack_words, tile_words
 
 RACK = ["R7", "R8", "R9", "R10", "K10", "K11", "K12", "B4", "B5", "B6", "B7", "O1", "O2", "J"]
@@ -92,6 +93,18 @@ def rummikub_turn() -> tuple[RummikubLines, FakeTable]:
     lines = RummikubLines(table)  # type: ignore[arg-type]
     lines.new_state()
     return lines, table
+
+
+def test_two_pasovec_cards_of_one_number_are_one_choice() -> None:
+    """PA-8: a discard names a number and only one card goes, so a hand with two 3s on a sum
+    of 3 reads 'discard 3 for free' once, not twice."""
+    view = {"hand": [3, 3, 5, 12], "tokens": [2, 0], "sum": 3}
+    lines = PasovecLines(FakeTable({"seat": 0, "view": view}))  # type: ignore[arg-type]
+    assert lines.decisions() == [
+        {"kind": "discard", "card": 3},
+        {"kind": "discard", "card": 5},
+        {"kind": "token"},
+    ]
 
 
 async def test_a_rummikub_turn_is_built_by_commands_on_the_draft() -> None:

@@ -46,11 +46,12 @@ class PasovecLines(Presenter):
         )
 
     def decisions(self) -> list[dict[str, Any]]:
-        """The actions open on this sum: each card within reach, cheapest first, then a token."""
+        """The actions open on this sum: each card within reach, cheapest first, then a token;
+        two cards of one number are one choice (PA-8: one card of that number goes)."""
         view, seat = self.view, self.state["seat"]
         costs = card_costs(view["hand"], view["tokens"][seat], view["sum"])
         cards = sorted(
-            (c for c in view["hand"] if costs[c] is not None), key=lambda c: (costs[c], c)
+            {c for c in view["hand"] if costs[c] is not None}, key=lambda c: (costs[c], c)
         )
         return [*({"kind": "discard", "card": c} for c in cards), {"kind": "token"}]
 
