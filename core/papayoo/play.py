@@ -103,24 +103,6 @@ Policy = Callable[[Deal, int], int]
 SUIT_MASK = [sum(1 << CARD_INT[code] for code in ALL_CARDS if code[0] == suit) for suit in SUITS]
 
 
-def out_mask(deal: Deal, seat: int) -> int:
-    """The cards still in other hands as `seat` can count them: neither played nor its own."""
-    mine = 0
-    for card in deal.hands[seat]:
-        mine |= 1 << card
-    return ~(deal.gone | mine)
-
-
-def out_below(out: int, card: int) -> int:
-    """How many cards of `card`'s suit below it are still out (`out` from `out_mask`)."""
-    return (out & SUIT_MASK[card >> 5] & ((1 << card) - 1)).bit_count()
-
-
-def out_above(out: int, card: int) -> int:
-    """How many cards of `card`'s suit above it are still out."""
-    return (out & SUIT_MASK[card >> 5] & ~((2 << card) - 1)).bit_count()
-
-
 def easy_play(deal: Deal, seat: int) -> int:
     """Duck when you can, else get rid of high cards:
 
@@ -149,22 +131,6 @@ def easy_play(deal: Deal, seat: int) -> int:
     return min(follow)
 
 
-def _danger(deal: Deal, seat: int, card: int) -> float:
-    """How much a card threatens to cost its holder later: what a void discard sheds first."""
-    papayoo = deal.papayoo
-    if card == papayoo:
-        return 100.0
-    rank = card & 31
-    suit = card >> 5
-    if suit == PAYOO_SUIT:
-        return rank + 6.0
-    danger = float(rank)
-    papayoo_out = not (deal.gone >> papayoo) & 1 and papayoo not in deal.hands[seat]
-    if papayoo_out and suit == papayoo >> 5 and rank > 7:
-        danger += 8  # a high card of the Papayoo's suit may catch it later
-    return danger
-
-
 def normal_play(deal: Deal, seat: int) -> int:
     """Easy's ducking, plus counting cards:
 
@@ -180,12 +146,11 @@ def normal_play(deal: Deal, seat: int) -> int:
     papayoo = deal.papayoo
     trick = deal.trick
     if not trick:
-        out = out_mask(deal, seat)
-        return min(hand, key=lambda c: _lead_risk(deal, seat, c, out))
+        return _safest_lead(deal, seat)
     lead = trick[0] >> 5
     follow = [c for c in hand if c >> 5 == lead]
     if not follow:
-        return max(hand, key=lambda c: _danger(deal, seat, c))
+        return _most_dangerous(deal, seat)
     best = max(c for c in trick if c >> 5 == lead)
     under = [c for c in follow if c < best]
     if under:
@@ -198,21 +163,64 @@ def normal_play(deal: Deal, seat: int) -> int:
     return min(safe or follow)
 
 
-def _lead_risk(deal: Deal, seat: int, card: int, out: int) -> tuple[float, int]:
-    """Lower is a safer lead: how likely the card wins the trick, and what that would cost."""
+def _most_dangerous(deal: Deal, seat: int) -> int:
+    """What a void discard sheds first, the card that threatens to cost its holder most later:
+    the Papayoo, then by danger, a Payoo its rank plus 6, an ordinary card its rank, plus 8
+    for a high card of the Papayoo's suit while the Papayoo is still out (it may catch it).
+    The first of equals in hand order. One loop without a call per card: the hard bot's
+    play-outs ask this hundreds of thousands of times per decision."""
+    hand = deal.hands[seat]
     papayoo = deal.papayoo
-    suit = card >> 5
-    below = out_below(out, card)
-    above = out_above(out, card)
-    # with nothing out above it, the card wins whenever the suit is followed
-    risk = 50.0 + below if above == 0 else below / above
-    if card == papayoo:
-        risk += 100
-    elif suit == papayoo >> 5 and papayoo in deal.hands[seat]:
-        risk += 5  # keep the suit to throw the Papayoo under someone else's card
-    if suit == PAYOO_SUIT:
-        risk += (card & 31) / 10
-    return (risk, card & 31)
+    if papayoo in hand:
+        return papayoo
+    catcher = papayoo >> 5 if not (deal.gone >> papayoo) & 1 else -1
+    best, most = hand[0], -1
+    for card in hand:
+        rank = card & 31
+        suit = card >> 5
+        if suit == PAYOO_SUIT:
+            danger = rank + 6
+        elif suit == catcher and rank > 7:
+            danger = rank + 8
+        else:
+            danger = rank
+        if danger > most:
+            best, most = card, danger
+    return best
+
+
+def _safest_lead(deal: Deal, seat: int) -> int:
+    """The lead least likely to win its trick, and cheapest if it does: lowest risk, then
+    rank, the first of equals in hand order. A card's risk is the cards of its suit still out
+    below it for each one out above it (50 and more with none above: it wins whenever the suit
+    is followed), plus 100 for the Papayoo, 5 for its suit while holding it (kept to throw the
+    Papayoo under someone else's card) and a tenth of a Payoo's rank. Out means neither
+    played nor in this hand, as anyone at the table can count; one loop without a call per
+    card, as in `_most_dangerous`."""
+    hand = deal.hands[seat]
+    papayoo = deal.papayoo
+    known = deal.gone
+    for card in hand:
+        known |= 1 << card
+    out = [(mask & ~known) for mask in SUIT_MASK]  # per suit; the card itself is never out
+    count = [suited.bit_count() for suited in out]
+    kept = papayoo >> 5 if papayoo in hand else -1
+    best, least, low = hand[0], 0.0, 32
+    for index, card in enumerate(hand):
+        suit = card >> 5
+        rank = card & 31
+        below = (out[suit] & ((1 << card) - 1)).bit_count()
+        above = count[suit] - below
+        risk = 50.0 + below if above == 0 else below / above
+        if card == papayoo:
+            risk += 100
+        elif suit == kept:
+            risk += 5
+        if suit == PAYOO_SUIT:
+            risk += rank / 10
+        if index == 0 or risk < least or (risk == least and rank < low):
+            best, least, low = card, risk, rank
+    return best
 
 
 def easy_pass(hand: list[int], count: int) -> list[int]:
