@@ -33,18 +33,45 @@ GUEST = "سارا"  # a guest's Persian name, in every language's lobby and at i
 
 
 def clipped(app: Any) -> list[str]:
-    """The texts on the screen cut short: a `Static` whose words need more lines at its width
-    than it has (a long translation pushing a status line over its room)."""
+    """The texts cut short on the screen and the screens under it (a round's summary stands
+    over the table): a `Static` whose words need more lines at its width than it has (a long
+    translation pushing a status line over its room), and a table's cell that does not fit
+    its column (cut with an ellipsis: Persian Pásovec's 'فکر می‌کن…')."""
+    from rich.table import Table
     from textual.widgets import Static
 
     cut = []
-    for widget in app.screen.query(Static):
+    for widget in (w for screen in app.screen_stack for w in screen.query(Static)):
         if not widget.display or widget.content_region.width <= 0:
             continue
         size = widget.content_region.size
         needed = widget.get_content_height(size, size, size.width)
+        name = widget.id or type(widget).__name__
         if needed > size.height:
-            cut.append(f"{widget.id or type(widget).__name__}: {needed} lines in {size.height}")
+            cut.append(f"{name}: {needed} lines in {size.height}")
+        if isinstance(widget.content, Table):
+            cut += [
+                f"{name}: {text}" for text in cut_cells(app.console, widget.content, size.width)
+            ]
+    return cut
+
+
+def cut_cells(console: Any, table: Any, width: int) -> list[str]:
+    """The cells of `table`, drawn `width` cells wide, that are wider than their column (with
+    its padding) where the column does not wrap: Rich cuts them short."""
+    from rich.measure import Measurement
+
+    options = console.options.update_width(width - table._extra_width)
+    widths = table._calculate_column_widths(console, options)
+    cut = []
+    for column, column_width in zip(table.columns, widths, strict=True):
+        if not column.no_wrap:
+            continue
+        for cell in table._get_cells(console, column._index, column):
+            needed = Measurement.get(console, options, cell.renderable).maximum
+            if needed > column_width:
+                text = getattr(cell.renderable.renderable, "plain", cell.renderable.renderable)
+                cut.append(f"{text!r} needs {needed} cells in {column_width}")
     return cut
 
 
