@@ -21,7 +21,7 @@ from textual.widgets import Button, Static
 from core.pasovec.dice import COLOURS, LETTERS, sum_span
 from core.pasovec.odds import card_chances, card_costs, roll_odds
 from core.pasovec.rules import CARDS, MAX_COST
-from tui.base.i18n import numeral, t, words
+from tui.base.i18n import numeral, t, worded, words
 from tui.base.messages import StateMessage
 from tui.base.reading_table import ReadingTable
 from tui.base.seats import seat_label
@@ -169,7 +169,7 @@ class DicePanel(Vertical):
         self.query_one("#dice-head", Static).update(head)
         body = Text()
         if any(combo):
-            body.append(t("Sums {sums}", sums=sum_span(combo)) + "\n")
+            body.append(t("Sums {sums}", sums=worded(sum_span(combo))) + "\n")
             tokens = view["tokens"][seat]
             free, within = roll_odds(view["hand"], tokens, combo)
             body.append(t("Some card exact: {chance}", chance=percent(free)) + "\n")
