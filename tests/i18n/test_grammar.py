@@ -238,3 +238,18 @@ def test_a_persian_refusal_keeps_its_zero_width_non_joiners(language: Any) -> No
     with pytest.raises(IllegalMove) as refused:
         game.apply(game.new(4, 1, {"first": 0}), 0, {"kind": "play", "table": [["R1", "R2", "R3"]]})
     assert "پایه\u200cات" in refused_move(refused.value)
+
+
+def test_a_chosen_number_and_a_seats_number_take_the_languages_digits(language: Any) -> None:
+    """The set-up's '◀ ۴ ▶' players and the lobby's seat '۳' in Persian, as its sentences
+    write them ('صندلی ۳: Ana'); English keeps '4' and '3' (issue 36, item 4)."""
+    from tui.widgets.cycler import Cycler
+    from tui.widgets.seats import seat_line
+
+    bot = {"kind": "bot", "name": "Ana", "level": "easy", "connected": True}
+    seen = {}
+    for code in ("en", "fa"):
+        language(code)
+        chosen = Cycler([("3", 3), ("4", 4)], 4).render().plain
+        seen[code] = (chosen.strip("◀▶ \u202a\u202b\u202c"), seat_line(bot, 2, 0).plain[:3])
+    assert seen == {"en": ("4", "3  "), "fa": ("۴", "۳  ")}
