@@ -80,6 +80,14 @@ def test_a_cell_is_laid_out_by_itself_and_stays_in_its_column(persian: None) -> 
     assert embedded("x", True) != cell("Zoe") == "Zoe"  # no marks where none are needed
 
 
+def test_a_persian_name_with_its_suffix_reads_the_screens_way(persian: None) -> None:
+    """In a players table: Persian 'سارا (تو)' from the right; English 'سارا (you)' from the
+    left, the name first, its suffix after it (not '(you) سارا')."""
+    assert laid_out("1  " + cell("سارا (تو)"))[0] == "1  (ﻮﺗ) ﺍﺭﺎﺳ"
+    i18n.use("en")
+    assert laid_out("1  " + cell("سارا (you)") + "  15")[0] == "1  ﺍﺭﺎﺳ (you)  15"
+
+
 def test_styles_move_with_their_letters(persian: None) -> None:
     """A bold name in a Persian sentence is still bold where it is drawn."""
     install()

@@ -88,16 +88,6 @@ def outside_embeddings(text: str) -> str:
     return "".join(out)
 
 
-def first_strong_is_right_to_left(text: str) -> bool:
-    """Whether the first letter with a direction in `text` reads right to left."""
-    for ch in text:
-        if RIGHT_TO_LEFT_LETTER.match(ch):
-            return True
-        if ch.isalpha():
-            return False
-    return False
-
-
 STRETCH = re.compile(rf"{UNIT.pattern}(?:,? +{UNIT.pattern})*")
 """Units one after another, with spaces or Latin commas between them: one left-to-right run
 ("No Thanks!", "♠S10 ♥H7", "Ana, Bo"). A Persian comma ends the run, so that a list in a
