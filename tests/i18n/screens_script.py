@@ -208,6 +208,8 @@ async def draw_menu(svg: Path) -> list[str]:
 async def draw_lobby(port: int, folder: Path, language: str) -> list[str]:
     """The host's lobby of a No Thanks! table with a guest (a Persian name) and an easy bot in
     its seats; then its table, started, at the host's first move: a LAN table."""
+    from textual.widgets import Log
+
     from tests.tui.lan_pilots import host_app, host_lobby, remote_player
     from tests.tui.pilots import SEED, SIZE, wait_until
     from tui.screens.game import GameScreen
@@ -221,6 +223,8 @@ async def draw_lobby(port: int, folder: Path, language: str) -> list[str]:
         seats = app.table.host.lobby.seats  # type: ignore[attr-defined]
         await wait_until(pilot, lambda: len(seats) > 2 and seats[2].kind == "bot")
         await wait_until(pilot, lambda: lobby.query_one("#seat-list").option_count >= 3)
+        talk = lobby.query_one("#talk", Log)  # the guest's arrival told there, in its words
+        await wait_until(pilot, lambda: any(GUEST in line for line in talk.lines))
         cut = await shot(pilot, folder / f"{language}_lobby.svg")
         app.table.host.seed = SEED  # type: ignore[attr-defined]  # the same deal every run
         await pilot.press("s")
