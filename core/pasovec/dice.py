@@ -122,10 +122,11 @@ def combo_label(combo: Combo) -> str:
     return str(combo_phrase(combo))
 
 
-def sum_span(combo: Combo) -> str:
-    """The sums a combination can roll, lowest to highest, as players read them: "12–18"."""
+def sum_span(combo: Combo) -> Phrase:
+    """The sums a combination can roll, lowest to highest, as players read them: "12–18"
+    (a phrase: each language writes the numbers its way, Persian "۱۲–۱۸", still lowest first)."""
     sums = DISTRIBUTIONS[combo]
-    return f"{min(sums)}–{max(sums)}"
+    return phrase("{low}–{high}", low=min(sums), high=max(sums))
 
 
 _COUNTS = {combo: dict(zip(COLOURS, combo, strict=True)) for combo in COMBOS}

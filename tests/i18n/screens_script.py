@@ -33,18 +33,45 @@ GUEST = "سارا"  # a guest's Persian name, in every language's lobby and at i
 
 
 def clipped(app: Any) -> list[str]:
-    """The texts on the screen cut short: a `Static` whose words need more lines at its width
-    than it has (a long translation pushing a status line over its room)."""
+    """The texts cut short on the screen and the screens under it (a round's summary stands
+    over the table): a `Static` whose words need more lines at its width than it has (a long
+    translation pushing a status line over its room), and a table's cell that does not fit
+    its column (cut with an ellipsis: Persian Pásovec's 'فکر می‌کن…')."""
+    from rich.table import Table
     from textual.widgets import Static
 
     cut = []
-    for widget in app.screen.query(Static):
+    for widget in (w for screen in app.screen_stack for w in screen.query(Static)):
         if not widget.display or widget.content_region.width <= 0:
             continue
         size = widget.content_region.size
         needed = widget.get_content_height(size, size, size.width)
+        name = widget.id or type(widget).__name__
         if needed > size.height:
-            cut.append(f"{widget.id or type(widget).__name__}: {needed} lines in {size.height}")
+            cut.append(f"{name}: {needed} lines in {size.height}")
+        if isinstance(widget.content, Table):
+            cut += [
+                f"{name}: {text}" for text in cut_cells(app.console, widget.content, size.width)
+            ]
+    return cut
+
+
+def cut_cells(console: Any, table: Any, width: int) -> list[str]:
+    """The cells of `table`, drawn `width` cells wide, that are wider than their column (with
+    its padding) where the column does not wrap: Rich cuts them short."""
+    from rich.measure import Measurement
+
+    options = console.options.update_width(width - table._extra_width)
+    widths = table._calculate_column_widths(console, options)
+    cut = []
+    for column, column_width in zip(table.columns, widths, strict=True):
+        if not column.no_wrap:
+            continue
+        for cell in table._get_cells(console, column._index, column):
+            needed = Measurement.get(console, options, cell.renderable).maximum
+            if needed > column_width:
+                text = getattr(cell.renderable.renderable, "plain", cell.renderable.renderable)
+                cut.append(f"{text!r} needs {needed} cells in {column_width}")
     return cut
 
 
@@ -181,6 +208,8 @@ async def draw_menu(svg: Path) -> list[str]:
 async def draw_lobby(port: int, folder: Path, language: str) -> list[str]:
     """The host's lobby of a No Thanks! table with a guest (a Persian name) and an easy bot in
     its seats; then its table, started, at the host's first move: a LAN table."""
+    from textual.widgets import Log
+
     from tests.tui.lan_pilots import host_app, host_lobby, remote_player
     from tests.tui.pilots import SEED, SIZE, wait_until
     from tui.screens.game import GameScreen
@@ -194,6 +223,8 @@ async def draw_lobby(port: int, folder: Path, language: str) -> list[str]:
         seats = app.table.host.lobby.seats  # type: ignore[attr-defined]
         await wait_until(pilot, lambda: len(seats) > 2 and seats[2].kind == "bot")
         await wait_until(pilot, lambda: lobby.query_one("#seat-list").option_count >= 3)
+        talk = lobby.query_one("#talk", Log)  # the guest's arrival told there, in its words
+        await wait_until(pilot, lambda: any(GUEST in line for line in talk.lines))
         cut = await shot(pilot, folder / f"{language}_lobby.svg")
         app.table.host.seed = SEED  # type: ignore[attr-defined]  # the same deal every run
         await pilot.press("s")

@@ -288,3 +288,53 @@ def test_a_percentage_is_written_as_each_language_writes_it() -> None:
         "ro": ("45%", "<1%"),
         "fa": ("۴۵٪", "<۱٪"),
     }
+
+
+def test_a_range_of_sums_is_written_with_the_languages_digits_lowest_first(language: Any) -> None:
+    """Pásovec's sums in a plain line (`gamenight --plain`, a screen reader) and on the screen:
+    Persian digits in a Persian sentence, and a left-to-right mark that keeps the range lowest
+    first for a reader that lays the line out right to left (issue 36, items 3 and 4)."""
+    from core import get_game
+    from tui.base.bidi import visual
+    from tui.plain.lines import clean
+    from tui.plain.pasovec import PasovecLines
+
+    game = get_game("pasovec")
+    state = game.new(3, 1, {"first": 0})
+    table = type("Table", (), {"state": {"view": game.view(state, 0), "seat": 0}})
+    combo = (0, 2, 0)  # two yellow dice: sums 8–12
+    seen = {}
+    for code in ("en", "fa"):
+        language(code)
+        seen[code] = clean(PasovecLines(table).roll_words(1, combo))  # type: ignore[arg-type]
+    assert "(sums 8–12)" in seen["en"]
+    assert "۸\u200e–۱۲" in seen["fa"] and "12" not in seen["fa"]
+    assert "۸–۱۲" in visual(seen["fa"], right_to_left=True)  # not '۱۲–۸'
+
+
+def test_a_persian_refusal_keeps_its_zero_width_non_joiners(language: Any) -> None:
+    """'روی پایه‌ات نیست' (not on your rack): the refusal is made plain, as network text is,
+    and that dropped the joiners a Persian word is spelt with ('پایهات')."""
+    from core import IllegalMove, get_game
+    from tui.base.names import refused_move
+
+    language("fa")
+    game = get_game("rummikub")
+    with pytest.raises(IllegalMove) as refused:
+        game.apply(game.new(4, 1, {"first": 0}), 0, {"kind": "play", "table": [["R1", "R2", "R3"]]})
+    assert "پایه\u200cات" in refused_move(refused.value)
+
+
+def test_a_chosen_number_and_a_seats_number_take_the_languages_digits(language: Any) -> None:
+    """The set-up's '◀ ۴ ▶' players and the lobby's seat '۳' in Persian, as its sentences
+    write them ('صندلی ۳: Ana'); English keeps '4' and '3' (issue 36, item 4)."""
+    from tui.widgets.cycler import Cycler
+    from tui.widgets.seats import seat_line
+
+    bot = {"kind": "bot", "name": "Ana", "level": "easy", "connected": True}
+    seen = {}
+    for code in ("en", "fa"):
+        language(code)
+        chosen = Cycler([("3", 3), ("4", 4)], 4).render().plain
+        seen[code] = (chosen.strip("◀▶ \u202a\u202b\u202c"), seat_line(bot, 2, 0).plain[:3])
+    assert seen == {"en": ("4", "3  "), "fa": ("۴", "۳  ")}

@@ -47,6 +47,8 @@ def test_a_code_beside_persian_stays_one_left_to_right_unit() -> None:
     assert "-3" in visual("امتیاز -3 شد", right_to_left=True)
     assert "50%" in visual("شانس 50% است", right_to_left=True)
     assert visual("قوانین (No Thanks!)", right_to_left=True) == "(No Thanks!) ﻦﯿﻧﺍﻮﻗ"
+    # a Payoo's sign too (it came off its code: 'P2¤')
+    assert visual("کارت ¤P2 را", right_to_left=True) == "ﺍﺭ ¤P2 ﺕﺭﺎﮐ"
 
 
 def test_a_bare_number_list_keeps_the_order_of_its_sentence() -> None:
@@ -78,6 +80,14 @@ def test_a_cell_is_laid_out_by_itself_and_stays_in_its_column(persian: None) -> 
     assert embedded("x", True) != cell("Zoe") == "Zoe"  # no marks where none are needed
 
 
+def test_a_persian_name_with_its_suffix_reads_the_screens_way(persian: None) -> None:
+    """In a players table: Persian 'سارا (تو)' from the right; English 'سارا (you)' from the
+    left, the name first, its suffix after it (not '(you) سارا')."""
+    assert laid_out("1  " + cell("سارا (تو)"))[0] == "1  (ﻮﺗ) ﺍﺭﺎﺳ"
+    i18n.use("en")
+    assert laid_out("1  " + cell("سارا (you)") + "  15")[0] == "1  ﺍﺭﺎﺳ (you)  15"
+
+
 def test_styles_move_with_their_letters(persian: None) -> None:
     """A bold name in a Persian sentence is still bold where it is drawn."""
     install()
@@ -94,13 +104,13 @@ def screens(tmp_path_factory: pytest.TempPathFactory) -> Any:
     return run_script("tests.i18n.layout_script", home, timeout=300)
 
 
-@pytest.mark.parametrize("moment", ["pass", "play", "help", "typed"])
+@pytest.mark.parametrize("moment", ["pass", "play", "last", "help", "typed"])
 def test_no_persian_letter_is_left_unshaped_on_a_papayoo_screen(screens: Any, moment: str) -> None:
     left = {line.strip(): unshaped(line) for line in screens[moment] if unshaped(line)}
     assert not left
 
 
-@pytest.mark.parametrize("moment", ["pass", "play", "help"])
+@pytest.mark.parametrize("moment", ["pass", "play", "last", "help"])
 def test_every_card_code_keeps_its_order(screens: Any, moment: str) -> None:
     torn = [line.strip() for line in screens[moment] if TORN_CODE.search(line)]
     assert not torn

@@ -42,3 +42,25 @@ def test_a_persian_tables_alignment_and_padding_are_mirrored() -> None:
         assert table.padding == (0, 0, 0, 2)
     finally:
         i18n.use("en")
+
+
+def test_a_fixed_column_keeps_its_width_wherever_the_mirror_puts_it() -> None:
+    """Pásovec's players table (collapsed padding): its decision column, ten cells wide, comes
+    first once mirrored, and Rich did not count the padding it draws at the table's edge, so
+    'فکر می‌کند…' (ten cells) lost its last letter; here ten Latin cells, which the layout
+    leaves as they are."""
+    deciding = "rozhoduje…"
+    for language in ("fa", "en"):
+        try:
+            i18n.use(language)
+            table = ReadingTable(padding=(0, 1), collapse_padding=True, show_edge=False, box=None)
+            table.add_column("", min_width=1)
+            table.add_column("Player", no_wrap=True)
+            table.add_column("Decision", no_wrap=True, width=10)
+            table.add_row("▶", "Zoe", deciding)
+            console = Console(width=40)
+            with console.capture() as capture:
+                console.print(table)
+        finally:
+            i18n.use("en")
+        assert deciding in capture.get(), language

@@ -56,8 +56,9 @@ RIGHT_TO_LEFT_LETTER = re.compile(
 AL: not the Persian comma or digits, which a key list or a number may hold by themselves."""
 LATIN = "A-Za-z\u00c0-\u024f"  # Latin letters, the accented ones too (Pásovec)
 DIGIT = "0-9\u0660-\u0669\u06f0-\u06f9"  # European, Arabic-Indic and Persian digits
+SUITS = "♠♥♦♣¤"  # the signs before a card's code: the four suits and Papayoo's Payoo (¤P20)
 UNIT = re.compile(
-    rf"(?<![{LATIN}{DIGIT}])(?:[-+$#]+|[♠♥♦♣])?[{LATIN}{DIGIT}]+"
+    rf"(?<![{LATIN}{DIGIT}])(?:[-+$#]+|[{SUITS}])?[{LATIN}{DIGIT}]+"
     rf"(?:[–\-./:×'’][{LATIN}{DIGIT}]+)*[%٪!]?"
 )
 """A word of Latin letters or digits with what belongs to it: a sign or suit before it, dashes,
@@ -85,16 +86,6 @@ def outside_embeddings(text: str) -> str:
         at = end
     out.append(text[at:])
     return "".join(out)
-
-
-def first_strong_is_right_to_left(text: str) -> bool:
-    """Whether the first letter with a direction in `text` reads right to left."""
-    for ch in text:
-        if RIGHT_TO_LEFT_LETTER.match(ch):
-            return True
-        if ch.isalpha():
-            return False
-    return False
 
 
 STRETCH = re.compile(rf"{UNIT.pattern}(?:,? +{UNIT.pattern})*")

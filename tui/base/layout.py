@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 
 from tui.base.bidi import (
     embedded,
-    first_strong_is_right_to_left,
     has_right_to_left,
     moved_spans,
     outside_embeddings,
@@ -40,12 +39,13 @@ if TYPE_CHECKING:  # Textual and Rich are loaded by the app, not by the plain wo
 
 def cell(text: str) -> str:
     """`text` as a table's cell (a name, a name with its suffix, a column's header): laid out
-    by itself, reading right to left in Persian (or, in another language, when it starts with
-    a right-to-left letter), so that the row around it keeps its columns in their places.
-    Text with no right-to-left letter needs no marks."""
+    by itself, in the language's direction, so that the row around it keeps its columns in
+    their places. On an English screen 'سارا (you)' reads left to right, the name first and
+    its suffix after it (read from the right, as its first letter would have it, the suffix
+    came first: '(you) سارا'). Text with no right-to-left letter needs no marks."""
     if not has_right_to_left(text):
         return text
-    return embedded(text, right_to_left() or first_strong_is_right_to_left(text))
+    return embedded(text, right_to_left())
 
 
 def reads_right_to_left(line: str) -> bool:

@@ -46,13 +46,19 @@ def bot_names(player: str, count: int) -> list[str]:
     return [name for name in BOT_NAMES if name.casefold() != taken][:count]
 
 
+JOINERS = "\u200c\u200d"
+"""The zero-width non-joiner and joiner: format characters a Persian word is spelt with
+('پایه‌ات', 'می‌شود'), which keep letters apart or together and move nothing."""
+
+
 def plain(text: object) -> str:
     """Text from the network made safe to draw: control and format characters (escape
-    sequences, bidi overrides) dropped and line breaks flattened. The host refuses them already;
-    this is the second line of defence. Callers still draw the result as plain text (a rich
-    `Text` or a widget with markup off), never as markup."""
+    sequences, bidi overrides) dropped, but for the joiners words are spelt with, and line
+    breaks flattened. The host refuses them already; this is the second line of defence.
+    Callers still draw the result as plain text (a rich `Text` or a widget with markup off),
+    never as markup."""
     flat = " ".join(str(text).splitlines())
-    return "".join(ch for ch in flat if unicodedata.category(ch)[0] != "C")
+    return "".join(ch for ch in flat if ch in JOINERS or unicodedata.category(ch)[0] != "C")
 
 
 RULE_IDS = re.compile(r"\s*\([A-Z]{2}-\d+(?:\s*(?:[/,]|to)\s*(?:[A-Z]{2}-)?\d+)*\)")

@@ -54,6 +54,23 @@ class ReadingTable(Table):
         cells += [None] * (len(self.columns) - len(cells))
         super().add_row(*reversed(cells), **kwargs)
 
+    def _get_padding_width(self, column_index: int) -> int:
+        """The padding Rich draws around a column's cells (`Table._get_cells`), where the
+        table is mirrored. Rich counts a collapsed table's first column without its left
+        padding, which it still draws, so a fixed-width column lost a cell to it once the
+        mirror put it first: Pásovec's decision column cut 'فکر می‌کند…' to 'فکر می‌کن…'.
+        A left-to-right table keeps Rich's measure, which its screens are laid out against
+        (Papayoo's marker column, fixed and first, is drawn whole as its table expands)."""
+        if not (self.mirrored and self.collapse_padding):
+            return super()._get_padding_width(column_index)
+        _, right, _, left = self.padding
+        if column_index:
+            left = max(0, left - right)
+        if not self.pad_edge:
+            left = 0 if column_index == 0 else left
+            right = 0 if column_index == len(self.columns) - 1 else right
+        return left + right
+
 
 def digits(cell: Any) -> Any:
     """A cell that is a number alone, with the language's digits; any other as it is."""

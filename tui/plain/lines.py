@@ -15,7 +15,7 @@ from typing import TextIO
 from tui.base.names import plain
 
 PROMPT = "> "
-JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner
+LRM = "\u200e"  # the left-to-right mark a Persian range is written with ('۱۲\u200e–۱۸')
 SPACES = re.compile(r" {2,}")  # an empty part of a sentence leaves no double space
 
 
@@ -74,7 +74,9 @@ class Lines:
 def clean(line: str) -> str:
     """A line with no control character in it (no escape sequence or bidi override can reach
     the terminal, whatever a name or a chat line carried), its indent kept. The joiners a
-    Persian word is spelt with (ZWNJ, ZWJ) stay: they are letters' business, not control."""
+    Persian word is spelt with (ZWNJ, ZWJ) stay: they are letters' business, not control; so
+    does a left-to-right mark, which keeps a range in a Persian line lowest first ('۱۲–۱۸')
+    for a terminal or a screen reader that lays the line out, and moves nothing else."""
     body = line.lstrip(" ")
-    kept = "".join(ch if ch in JOINERS else plain(ch) for ch in body)
+    kept = "".join(ch if ch == LRM else plain(ch) for ch in body)
     return " " * (len(line) - len(body)) + SPACES.sub(" ", kept).rstrip()

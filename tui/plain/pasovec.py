@@ -9,7 +9,7 @@ from typing import Any
 from core.pasovec import cost
 from core.pasovec.dice import COMBOS, Combo, combo_action, free_chance, sum_span
 from core.pasovec.odds import card_costs
-from tui.base.i18n import N_, listing, words
+from tui.base.i18n import N_, listing, worded, words
 from tui.base.seats import name_list
 from tui.games.pasovec.words import PENALTY_POINTS, TOKENS, combo_words, log_line
 from tui.plain.commands import Command
@@ -41,7 +41,7 @@ class PasovecLines(Presenter):
             "{number}. {dice} (sums {span}): {chance:.0%} free",
             number=number,
             dice=combo_words(combo),
-            span=sum_span(combo),
+            span=worded(sum_span(combo)),
             chance=chance,
         )
 

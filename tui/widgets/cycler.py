@@ -20,6 +20,7 @@ from textual.widget import Widget
 
 from tui.base.i18n import t
 from tui.base.layout import cell
+from tui.base.reading_table import digits
 
 
 class Cycler(Widget, can_focus=True):
@@ -74,9 +75,11 @@ class Cycler(Widget, can_focus=True):
             self.post_message(self.Changed(self))
 
     def render(self) -> Text:
+        """The chosen label between the arrows; a number alone ('4' players, '3' rounds)
+        with the language's digits, as a table's cells and the sentences write it."""
         label = self.choices[self.index][0]
         padding = " " * (self.widest - cell_len(label))
-        return Text(f"◀ {cell(label)}{padding} ▶")  # the arrows stay put: the label is a cell
+        return Text(f"◀ {cell(digits(label))}{padding} ▶")  # the arrows stay put: a cell
 
     @property
     def widest(self) -> int:

@@ -11,7 +11,7 @@ from typing import Any
 from rich.text import Text
 
 from core import get_game
-from tui.base.i18n import listing, t, words
+from tui.base.i18n import listing, numeral, t, words
 from tui.base.layout import cell
 from tui.base.names import not_ready_words, plain
 from tui.base.seats import level_name
@@ -28,8 +28,9 @@ def away_label(seconds: float | None) -> str:
 def seat_line(seat: dict[str, Any], index: int, mine: int | None) -> Text:
     """'1  Zoe (you)', '2  open', '3  Bo (away)', '4  Ana — bot, normal' (the seat's number
     first, on the left like the other columns; the rest a cell of its own, laid out once where
-    it is drawn)."""
-    number = f"{index + 1}  "
+    it is drawn), the number with the language's digits (Persian '۳', as the lobby's sentences
+    say 'صندلی ۳')."""
+    number = f"{numeral(index + 1)}  "
     if seat["kind"] == "open":
         return Text(number) + Text(cell(t("open")), style="italic")
     name = plain(seat["name"] or "?")

@@ -20,7 +20,8 @@ from textual.widgets import Button, Static
 
 from core.pasovec.dice import COLOURS, LETTERS, sum_span
 from core.pasovec.odds import card_chances, card_costs, roll_odds
-from tui.base.i18n import numeral, t, words
+from core.pasovec.rules import CARDS, MAX_COST
+from tui.base.i18n import numeral, t, worded, words
 from tui.base.messages import StateMessage
 from tui.base.reading_table import ReadingTable
 from tui.base.seats import seat_label
@@ -56,12 +57,33 @@ def last_roll(view: dict[str, Any]) -> str:
     return ""
 
 
-DECISION_CELLS = 10  # 'deciding…', '12 for 2', '+0 (max 5)'
-CARDS, TOKENS_HEAD, PENALTIES_HEAD = t("Cards"), t("Tok."), t("Pen.")  # the numbers' heads
+def decision_cells() -> int:
+    """The cells of the players table's decision column: its widest text in this language
+    ('deciding…', '12 for 4', '+0 (max 5)', its headings; Persian 'آخرین پرتاب' is eleven), so
+    that none is cut and the column keeps its width as the decisions come in."""
+    top = max(CARDS)
+    texts = [t("Decision"), t("Last roll"), t("deciding…"), t("decided ✓"), words("token")]
+    texts += [
+        decision_short({"kind": "discard", "card": top, "cost": MAX_COST}),
+        decision_short({"kind": "discard", "card": top, "cost": 0}),
+        decision_short({"kind": "token", "gained": True}),
+        decision_short({"kind": "token", "gained": False}),
+    ]
+    return max(cell_len(text) for text in texts)
+
+
+DECISION_CELLS = decision_cells()
+CARDS_HEAD, TOKENS_HEAD, PENALTIES_HEAD = t("Cards"), t("Tok."), t("Pen.")  # the numbers' heads
 # Cells of the players' table besides the names: the marker, Cards, Tok., Pen. and the
 # decision, with a cell of padding between columns and at each edge.
 OTHER_CELLS = (
-    1 + cell_len(CARDS) + cell_len(TOKENS_HEAD) + cell_len(PENALTIES_HEAD) + DECISION_CELLS + 5 + 2
+    1
+    + cell_len(CARDS_HEAD)
+    + cell_len(TOKENS_HEAD)
+    + cell_len(PENALTIES_HEAD)
+    + DECISION_CELLS
+    + 5
+    + 2
 )
 NAME_CELLS = 14  # the names' cells before the panel has a width: 'Bruno (normal)'
 
@@ -95,7 +117,7 @@ class PlayersPanel(Static):
         table = ReadingTable(box=None, padding=(0, 1), collapse_padding=True, show_edge=False)
         table.add_column("", min_width=1, no_wrap=True)  # (width=1 hides it when collapsed)
         table.add_column(t("Player"), no_wrap=True)
-        table.add_column(CARDS, justify="right", no_wrap=True)
+        table.add_column(CARDS_HEAD, justify="right", no_wrap=True)
         table.add_column(TOKENS_HEAD, justify="right", no_wrap=True)
         table.add_column(PENALTIES_HEAD, justify="right", no_wrap=True)
         heading = t("Decision") if deciding else t("Last roll")
@@ -147,7 +169,7 @@ class DicePanel(Vertical):
         self.query_one("#dice-head", Static).update(head)
         body = Text()
         if any(combo):
-            body.append(t("Sums {sums}", sums=sum_span(combo)) + "\n")
+            body.append(t("Sums {sums}", sums=worded(sum_span(combo))) + "\n")
             tokens = view["tokens"][seat]
             free, within = roll_odds(view["hand"], tokens, combo)
             body.append(t("Some card exact: {chance}", chance=percent(free)) + "\n")
