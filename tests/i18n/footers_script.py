@@ -2,11 +2,11 @@
 once, before the screens are imported): `python -m tests.i18n.footers_script LANG` prints, as
 JSON, per screen the actions drawn and the actions that must be (issue 36, item 12).
 
-Must be drawn: on the main menu every key it shows; on a game screen, solo and at a LAN host's
-table, the game's own keys (its screen class's bindings, not the frame's), the hint and, at a
-LAN table, the chat — those that act now: a dimmed key (Rummikub's u with nothing to undo) gives
-its room first. The frame's other keys (leave, rules, stand-in, hurry) come after them and
-may be left to `?`, which lists every key anyway.
+Must be drawn: on the main menu every key it shows, with a solo game to resume (g) too; on a
+game screen, solo and at a LAN host's table, the game's own keys (its screen class's bindings,
+not the frame's), the hint and, at a LAN table, the chat — those that act now: a dimmed key
+(Rummikub's u with nothing to undo) gives its room first. The frame's other keys (leave, rules,
+stand-in, hurry) come after them and may be left to `?`, which lists every key anyway.
 """
 
 from __future__ import annotations
@@ -51,6 +51,24 @@ async def mid_turn(pilot: Any, screen: Any) -> Any:
     return screen
 
 
+async def menu_with_a_game_to_resume() -> dict[str, list[str]]:
+    """The main menu once the solo games played before it are there to resume: g joins its
+    keys (looked up after the first frame) and the footer is drawn again."""
+    from textual.widgets._footer import FooterKey
+
+    from tests.tui.pilots import make_app, wait_until
+
+    def resume_drawn(app: Any) -> bool:
+        keys = app.screen.query(FooterKey)
+        return any(key.action == "resume" and not key.disabled for key in keys)
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: resume_drawn(app))
+        await pilot.pause()
+        return report(app.screen, lan=False)
+
+
 async def draw(language: str) -> None:
     i18n.use(language)
     from textual.widgets._footer import FooterKey
@@ -78,6 +96,7 @@ async def draw(language: str) -> None:
             out[f"{game_id}_lan"] = report(screen, lan=True)
             if game_id == "rummikub":
                 out["rummikub_lan_mid_turn"] = report(await mid_turn(pilot, screen), lan=True)
+    out["menu_resume"] = await menu_with_a_game_to_resume()
     print(json.dumps(out))
 
 
