@@ -208,18 +208,10 @@ def _add_club(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--draw", choices=SEAT_DRAWS, default="mix", help=words("how seats are drawn")
     )
     club.add_argument("--no-bots", action="store_true", help=words("people alone fill the tables"))
-    club.add_argument(
-        "--bot-level",
-        default="normal",
-        choices=BOT_LEVELS,
-        help=words("the level of the bots filling seats"),
-    )
-    club.add_argument(
-        "--turn-seconds",
-        type=int,
-        metavar="SECONDS",
-        help=words("the turn clock of games that have one"),
-    )
+    level = words("the level of the bots filling seats")
+    club.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, help=level)
+    clock = words("the turn clock of games that have one")
+    club.add_argument("--turn-seconds", type=int, metavar="SECONDS", help=clock)
     club.add_argument(
         "--port", type=int, metavar="PORT", help=words("TCP port of the club (default 47475)")
     )
