@@ -12,7 +12,7 @@ import pytest
 
 from core.arena import GameRecord, plan_series
 from tests.tui.arena_bots import INTERRUPT_MARK, SENT
-from tui.programs.arena_runner import play_plans
+from tui.programs.arena_runner import Played, play_plans
 
 BOTS = "tests.tui.arena_bots"
 
@@ -75,17 +75,22 @@ def test_ctrl_c_in_the_parent_stops_the_series_cleanly(
     """A worker presses Ctrl+C on this process during game 0 or 1 of 200: the games not started
     are cancelled, the ones in play finish and are kept."""
     monkeypatch.setenv(INTERRUPT_MARK, str(tmp_path / "pressed"))
-    # Ctrl+C as `gamenight arena` meets it: Python's own handler. An event loop run by an
-    # earlier test in this process may have left its own SIGINT handler behind.
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        entrants = [f"{BOTS}:InterruptBot", "easy", "easy"]
-        played = play_plans("nothanks", entrants, plan_series(range(3), 200, 1), 2)
-    finally:
-        signal.signal(signal.SIGINT, previous)
+    played = interrupted_series()
     assert played.interrupted
     assert played.failure is None
     assert 1 <= len(played.records) < 200
+
+
+def interrupted_series() -> Played:
+    """200 games on 2 workers, InterruptBot in seat 0, met with Ctrl+C as `gamenight arena`
+    meets it: Python's own handler (an event loop run by an earlier test in this process may
+    have left its own SIGINT handler behind)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        entrants = [f"{BOTS}:InterruptBot", "easy", "easy"]
+        return play_plans("nothanks", entrants, plan_series(range(3), 200, 1), 2)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_ctrl_c_as_the_first_game_starts_still_keeps_that_game(
@@ -109,12 +114,7 @@ def test_ctrl_c_as_the_first_game_starts_still_keeps_that_game(
         return handed[-1]
 
     monkeypatch.setattr(ProcessPoolExecutor, "submit", set_aside)
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        entrants = [f"{BOTS}:InterruptBot", "easy", "easy"]
-        played = play_plans("nothanks", entrants, plan_series(range(3), 200, 1), 2)
-    finally:
-        signal.signal(signal.SIGINT, previous)
+    played = interrupted_series()
     assert Path(f"{mark}{SENT}").exists()
     assert played.interrupted and played.failure is None
     assert 1 <= len(played.records) < 200
