@@ -208,14 +208,22 @@ async def draw_menu(svg: Path) -> list[str]:
 async def draw_lobby(port: int, folder: Path, language: str) -> list[str]:
     """The host's lobby of a No Thanks! table with a guest (a Persian name) and an easy bot in
     its seats; then its table, started, at the host's first move: a LAN table."""
+    from tests.tui.lan_pilots import host_app, port_to_ourselves
+
+    app = host_app(port=port)
+    with port_to_ourselves(port):
+        return await draw_table(app, folder, language)
+
+
+async def draw_table(app: Any, folder: Path, language: str) -> list[str]:
+    """`draw_lobby`'s pictures, its port held."""
     from textual.widgets import Log
 
-    from tests.tui.lan_pilots import host_app, host_lobby, remote_player
+    from tests.tui.lan_pilots import host_lobby, remote_player
     from tests.tui.pilots import SEED, SIZE, wait_until
     from tui.screens.game import GameScreen
     from tui.screens.host_lobby import HostLobbyScreen
 
-    app = host_app(port=port)
     async with app.run_test(size=SIZE) as pilot:
         lobby = await host_lobby(pilot)
         session, _driver = await remote_player(pilot, GUEST)

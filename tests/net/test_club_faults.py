@@ -226,6 +226,10 @@ async def test_a_member_who_left_and_came_back_is_sent_to_no_table_that_refuses_
         await wait_for(lambda: table.host.lobby.seats[table.seat_of("L0") or 0].kind == "bot")
         await wait_for(lambda: any(e.get("code") == "kicked" for e in leaver.errors))  # told
         told = len(leaver.errors)
+        # The club's view the leaver holds says so too (the club folds its messages): only
+        # then does "not left" below come from its return, not from a view it held before
+        # leaving (at table 0, from when the round started).
+        await wait_for(lambda: leaver.club is not None and leaver.club["members"][0]["left"])
         await leaver.back()
         await wait_for(lambda: not club.lobby.named("L0").left)  # type: ignore[union-attr]
         await wait_for(lambda: leaver.club is not None and not leaver.club["members"][0]["left"])

@@ -11,6 +11,7 @@ from typing import Any
 TAKE = {"kind": "take"}
 # A file that one bot creates to be the only one to press Ctrl+C; its path comes from here.
 INTERRUPT_MARK = "ARENA_TEST_INTERRUPT_MARK"
+SENT = ".sent"  # beside the mark, once Ctrl+C is pressed
 
 
 class Bot:
@@ -42,8 +43,8 @@ class ExitBot(Bot):
 
 
 class InterruptBot(Bot):
-    """Presses Ctrl+C on the parent once (the first bot to create the mark file does), then
-    plays on, as a game in play does while the arena stops."""
+    """Presses Ctrl+C on the parent once (the first bot to create the mark file does), says it
+    did (the mark's SENT file), then plays on, as a game in play does while the arena stops."""
 
     def act(self, view: dict[str, Any], rng: Any) -> dict[str, str]:
         if multiprocessing.parent_process() is None:  # never signal the test runner's parent
@@ -53,4 +54,5 @@ class InterruptBot(Bot):
         except FileExistsError:
             return TAKE
         os.kill(os.getppid(), signal.SIGINT)
+        os.close(os.open(os.environ[INTERRUPT_MARK] + SENT, os.O_CREAT))
         return TAKE

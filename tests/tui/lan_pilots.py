@@ -5,6 +5,12 @@ discovery off unless a test says otherwise (tests/conftest.py pins zeroconf to l
 
 from __future__ import annotations
 
+import fcntl
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Log, OptionList, Static
@@ -21,6 +27,17 @@ from tui.screens.join import JoinScreen, TableEvent
 from tui.table.plans import HostPlan, JoinPlan
 
 LAN_PORT = 47011  # a fixed port for the pictures, so that the address shown never changes
+
+
+@contextmanager
+def port_to_ourselves(port: int) -> Iterator[int]:
+    """Wait until no other run of these tests on this machine holds the fixed `port` (a
+    picture's address), then hold it: a table asked for a port that is taken does not open,
+    and the machine is shared (two runs of the same language's pictures at once failed)."""
+    lock = Path(tempfile.gettempdir()) / f"gamenight-tests-port-{port}.lock"
+    with lock.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # let go when closed, or when this process ends
+        yield port
 
 
 def host_app(port: int = 0, player: str = "Zoe") -> GamenightApp:

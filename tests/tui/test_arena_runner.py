@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import signal
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from core.arena import GameRecord, plan_series
-from tests.tui.arena_bots import INTERRUPT_MARK
-from tui.programs.arena_runner import play_plans
+from tests.tui.arena_bots import INTERRUPT_MARK, SENT
+from tui.programs.arena_runner import Played, play_plans
 
 BOTS = "tests.tui.arena_bots"
 
@@ -72,16 +75,48 @@ def test_ctrl_c_in_the_parent_stops_the_series_cleanly(
     """A worker presses Ctrl+C on this process during game 0 or 1 of 200: the games not started
     are cancelled, the ones in play finish and are kept."""
     monkeypatch.setenv(INTERRUPT_MARK, str(tmp_path / "pressed"))
-    # Ctrl+C as `gamenight arena` meets it: Python's own handler. An event loop run by an
-    # earlier test in this process may have left its own SIGINT handler behind.
+    played = interrupted_series()
+    assert played.interrupted
+    assert played.failure is None
+    assert 1 <= len(played.records) < 200
+
+
+def interrupted_series() -> Played:
+    """200 games on 2 workers, InterruptBot in seat 0, met with Ctrl+C as `gamenight arena`
+    meets it: Python's own handler (an event loop run by an earlier test in this process may
+    have left its own SIGINT handler behind)."""
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         entrants = [f"{BOTS}:InterruptBot", "easy", "easy"]
-        played = play_plans("nothanks", entrants, plan_series(range(3), 200, 1), 2)
+        return play_plans("nothanks", entrants, plan_series(range(3), 200, 1), 2)
     finally:
         signal.signal(signal.SIGINT, previous)
-    assert played.interrupted
-    assert played.failure is None
+
+
+def test_ctrl_c_as_the_first_game_starts_still_keeps_that_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A starved core: this process is set aside right after handing game 0 to a worker, long
+    enough for it to press Ctrl+C. Game 0 is in play, so it finishes and is kept (it was lost:
+    Ctrl+C landed before the runner had noted the game, and no record came back)."""
+    mark = tmp_path / "pressed"
+    monkeypatch.setenv(INTERRUPT_MARK, str(mark))
+    submit = ProcessPoolExecutor.submit
+    handed: list[Future[Any]] = []
+
+    def set_aside(pool: ProcessPoolExecutor, *args: Any, **kwargs: Any) -> Future[Any]:
+        handed.append(submit(pool, *args, **kwargs))
+        if len(handed) == 1:
+            deadline = time.monotonic() + 60
+            while not Path(f"{mark}{SENT}").exists() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            time.sleep(0.2)  # still set aside as Ctrl+C comes in
+        return handed[-1]
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", set_aside)
+    played = interrupted_series()
+    assert Path(f"{mark}{SENT}").exists()
+    assert played.interrupted and played.failure is None
     assert 1 <= len(played.records) < 200
 
 

@@ -83,6 +83,7 @@ async def test_two_friends_land_at_their_own_tables_and_read_the_standings() -> 
         assert len(ports) == 2  # two tables: each friend at their own
         await play_to_the_end([ana, bo])
         for pilot in (ana, bo):
+            await on_screen(pilot, ClubFinalScreen)  # past its first moment, when m is taken
             await pilot.press("m")
             await on_screen(pilot, ClubScreen)
         await wait_until(ana, lambda: host.club.state["phase"] == "over")  # type: ignore[union-attr]
@@ -95,7 +96,8 @@ async def test_two_friends_land_at_their_own_tables_and_read_the_standings() -> 
             for name in ("Ana", "Bo", "M1", "M2"):
                 assert name in standings_text(app)
         await wait_until(bo, lambda: len(guest.club.own_games) == 1)  # type: ignore[union-attr]
-        assert "start_round" not in footer_actions(host)  # the evening is over (item 8)
+        # The evening is over (item 8): the footer drawn again without the round's key.
+        await wait_until(ana, lambda: "start_round" not in footer_actions(host))
     for bot in bots:
         await bot.close()
     kept_here_too()

@@ -13,6 +13,7 @@ from tests.tui.lan_pilots import (
     join_app,
     join_screen_with_tables,
     log_lines,
+    port_to_ourselves,
     remote_player,
 )
 from tests.tui.pilots import SIZE, wait_until
@@ -40,7 +41,9 @@ async def join_screen(pilot: Pilot[None]) -> None:
 
 
 def test_host_lobby(snap_compare) -> None:
-    assert snap_compare(host_app(port=LAN_PORT), terminal_size=SIZE, run_before=lobby_with_a_guest)
+    with port_to_ourselves(LAN_PORT):
+        app = host_app(port=LAN_PORT)
+        assert snap_compare(app, terminal_size=SIZE, run_before=lobby_with_a_guest)
 
 
 def test_join_screen(snap_compare) -> None:

@@ -15,10 +15,12 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from core.arena import (
@@ -132,25 +134,62 @@ def _play_in_pool(
 ) -> None:
     """Spread the games over fresh worker processes ("spawn": the same on every platform, and
     safe beside the progress bar's thread). On any way out, the games not yet started are
-    cancelled; those in play finish before this returns, and are kept."""
+    cancelled; those in play finish before this returns, and are kept.
+
+    A Ctrl+C pressed while the games are handed to the pool is raised once they all are:
+    landing between a game's start and its tracking, it lost that game."""
     pool = ProcessPoolExecutor(
         max_workers=min(jobs, len(plans)),
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_start_worker,
         initargs=(list(sys.path),),
     )
-    unseen: set[Future[GameRecord]] = set()
+    futures: list[Future[GameRecord]] = []
+    told: dict[Future[GameRecord], GameRecord] = {}  # the games ended, in the order they did
     try:
-        for plan in plans:
-            unseen.add(pool.submit(play_one, game_id, entrants, plan, bot_settings, clock))
-        for future in as_completed(set(unseen)):
-            unseen.discard(future)
-            played.add(future.result(), on_game)
+        with _ctrl_c_deferred():
+            for plan in plans:
+                futures.append(pool.submit(play_one, game_id, entrants, plan, bot_settings, clock))
+        for future in as_completed(futures):
+            _tell(future, told, on_game)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-        for future in unseen:  # the games that were in play when the series stopped
-            if not future.cancelled() and future.exception() is None:
-                played.add(future.result(), on_game)
+        for future in futures:  # the games that were in play when the series stopped
+            if _finished_well(future) and future not in told:
+                _tell(future, told, on_game)
+        played.records = list(told.values())
+
+
+def _tell(
+    future: Future[GameRecord], told: dict[Future[GameRecord], GameRecord], on_game: OnGame | None
+) -> None:
+    """A game that ended: kept (its failure raised instead), and reported."""
+    told[future] = future.result()
+    if on_game is not None:
+        on_game(len(told), told[future].result)
+
+
+def _finished_well(future: Future[GameRecord]) -> bool:
+    return future.done() and not future.cancelled() and future.exception() is None
+
+
+@contextmanager
+def _ctrl_c_deferred() -> Iterator[None]:
+    """Inside, a Ctrl+C is only noted; on the way out it is pressed again, for the handler
+    that was there before (Python's raises KeyboardInterrupt). Signal handlers belong to the
+    main thread (and one set outside Python cannot be put back): then nothing is deferred."""
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or previous is None:
+        yield
+        return
+    pressed: list[int] = []
+    signal.signal(signal.SIGINT, lambda signum, _frame: pressed.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        signal.raise_signal(signal.SIGINT)
 
 
 class SeriesStopped(RuntimeError):

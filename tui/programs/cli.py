@@ -17,8 +17,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from core import BOT_LEVELS
 from tui.base import i18n, settings
-from tui.base.bidi import LRM, flush_right, has_right_to_left, visual
+from tui.base.bidi import flush_right, has_right_to_left, visual
 from tui.base.i18n import LANGUAGES, N_, right_to_left, t, words
 from tui.games import GAME_SCREENS
 from tui.programs.cli_words import word_parser
@@ -49,8 +50,10 @@ LAID = "\x00"  # marks a line laid out already, so `format_help` does not lay it
 class LaidOutHelp(argparse.HelpFormatter):
     """argparse's wrapping, then each wrapped line laid out: a right-to-left help text is given
     in reading order (`words`), wrapped as such, and each line drawn right to left, flush
-    right; the lines argparse writes itself ("usage:", the sections' headings) are laid out
-    once the help is whole; any other text (English) is left as argparse has it."""
+    right; what is typed (the usage lines, an argument's options and metavar) reads left to
+    right, a Persian metavar laid out where it stands ("--player نام" as it is typed); the
+    sections' headings are laid out once the help is whole; any other text (English) is left
+    as argparse has it."""
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         lines = super()._split_lines(text, width)
@@ -62,10 +65,10 @@ class LaidOutHelp(argparse.HelpFormatter):
         lines = super()._fill_text(text, width - len(indent), "").splitlines()
         return "\n".join(indent + _flush_right(line, width - len(indent)) for line in lines)
 
-    def _format_action_invocation(self, action: argparse.Action) -> str:
-        """An argument's metavar in Persian ("بازی") is laid out as its help is."""
-        text = super()._format_action_invocation(action)
-        return visual(text, right_to_left=True) if _leftward(text) else text
+    def _format_usage(self, *args: Any) -> str:
+        """The usage, wrapped by argparse, each line then laid out as typed (marked done)."""
+        text = super()._format_usage(*args)
+        return "\n".join(LAID + _typed(line) if line else line for line in text.split("\n"))
 
     def format_help(self) -> str:
         text = super().format_help()
@@ -73,14 +76,18 @@ class LaidOutHelp(argparse.HelpFormatter):
             return text
         lines = []
         for line in text.split("\n"):
-            if LAID in line:
-                lines.append(line.replace(LAID, ""))
-            else:
-                indent, bare = line[: len(line) - len(line.lstrip())], line.strip()
-                if has_right_to_left(bare) and any(ch.isascii() and ch.isalpha() for ch in bare):
-                    bare += LRM  # "usage: gamenight solo [-h]": its closing brackets stay its own
-                lines.append(indent + visual(bare, right_to_left=True) if bare else line)
+            typed, laid, rest = line.partition(LAID)
+            if laid or typed.startswith(" "):  # an argument's column (and its help, laid out)
+                lines.append(_typed(typed) + rest)
+            else:  # a heading
+                lines.append(visual(line, right_to_left=True) if line.strip() else line)
         return "\n".join(lines)
+
+
+def _typed(text: str) -> str:
+    """What is typed (options, metavars, the command) read left to right, a Persian word in
+    it laid out where it stands; positions are kept, so argparse's columns stay aligned."""
+    return visual(text, right_to_left=False) if _leftward(text) else text
 
 
 def _leftward(text: str) -> bool:
@@ -125,6 +132,7 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     host.add_argument(
         "--port",
         type=int,
+        metavar="PORT",
         help=words(
             "TCP port to listen on (default {port}, or a free one if that is taken)",
             port=DEFAULT_PORT,
@@ -200,13 +208,13 @@ def _add_club(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--draw", choices=SEAT_DRAWS, default="mix", help=words("how seats are drawn")
     )
     club.add_argument("--no-bots", action="store_true", help=words("people alone fill the tables"))
+    level = words("the level of the bots filling seats")
+    club.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, help=level)
+    clock = words("the turn clock of games that have one")
+    club.add_argument("--turn-seconds", type=int, metavar="SECONDS", help=clock)
     club.add_argument(
-        "--bot-level", default="normal", help=words("the level of the bots filling seats")
+        "--port", type=int, metavar="PORT", help=words("TCP port of the club (default 47475)")
     )
-    club.add_argument(
-        "--turn-seconds", type=int, help=words("the turn clock of games that have one")
-    )
-    club.add_argument("--port", type=int, help=words("TCP port of the club (default 47475)"))
     club.add_argument(
         "--resume",
         action="store_true",
@@ -262,7 +270,9 @@ def _add_arena(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     arena.add_argument("game", help=words("game id, e.g. nothanks"))
     who = arena.add_mutually_exclusive_group(required=True)
     who.add_argument(
-        "--seats", help=words("the bot in each seat, comma-separated: hard,easy,easy,easy")
+        "--seats",
+        metavar="BOTS",
+        help=words("the bot in each seat, comma-separated: hard,easy,easy,easy"),
     )
     who.add_argument(
         "--round-robin",
@@ -275,15 +285,19 @@ def _add_arena(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     arena.add_argument(
         "--players",
         type=int,
+        metavar="N",
         help=words("seats per round-robin game (default: one per bot, within the game's range)"),
     )
     arena.add_argument(
         "--games",
         type=int,
+        metavar="N",
         default=100,
         help=words("how many games (default 100; per mix in a round robin)"),
     )
-    arena.add_argument("--seed", type=int, default=1, help=words("series seed (default 1)"))
+    arena.add_argument(
+        "--seed", type=int, metavar="N", default=1, help=words("series seed (default 1)")
+    )
     _add_arena_running(arena)
 
 

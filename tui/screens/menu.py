@@ -90,6 +90,10 @@ class MenuScreen(Screen[None]):
         Binding("l", "app.language", t("Language")),
         Binding("q,escape", "app.quit", t("Quit"), key_display="q"),
     ]
+    # With a solo game to resume, g joins the keys and one row of 80 columns no longer holds
+    # them in Czech, Hungarian, Romanian or Persian (q, l and r fell off): the footer takes a
+    # second row then (tui/widgets/footer.py); the menu's box leaves the room.
+    FOOTER_ROWS = 2
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):

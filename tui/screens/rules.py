@@ -29,7 +29,14 @@ class RulesScreen(Screen[None]):
         "↑/↓, Page Up/Down, Home and End scroll the text; ←/→ (or a click on a tab) switch games."
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "switch(-1)", t("Game"), key_display="←/→", priority=True),
+        Binding(
+            "left",
+            "switch(-1)",
+            t("Game"),
+            key_display="←/→",
+            priority=True,
+            tooltip=t("Previous game"),  # the help's words for ← alone
+        ),
         Binding("right", "switch(1)", t("Next game"), show=False, priority=True),
         Binding("q,escape", "app.pop_screen", t("Back"), key_display="q"),
     ]
