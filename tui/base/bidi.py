@@ -38,8 +38,8 @@ from rich.cells import cell_len
 LRE, RLE, PDF = "\u202a", "\u202b", "\u202c"
 """The embedding marks: a left-to-right or right-to-left embedding, and its end."""
 LRM = "\u200e"
-"""A left-to-right mark: a writer's hint for the algorithm (the command line's help puts one
-after "[-h]"), dropped once the line is laid out."""
+"""A left-to-right mark: a writer's hint for the algorithm (the Persian catalog writes a range
+of sums with one, '۱۲\u200e–۱۸'), dropped once the line is laid out."""
 MARKS = (LRE, RLE, PDF, LRM)
 JOINERS = ("\u200c", "\u200d")  # zero-width non-joiner and joiner
 RIGHT_TO_LEFT_LETTER = re.compile(
