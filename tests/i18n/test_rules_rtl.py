@@ -44,14 +44,14 @@ def test_a_list_inside_an_item_is_indented_under_it_and_its_lines_hang(persian: 
         "بعد از فهرست، دوباره از لبه.\n"
     )
     assert [(b.mark, b.indent) for b in blocks(text)] == [
-        ("•", 0), ("•", 2), ("•", 2), ("1.", 0), ("•", 3), ("", 3), ("", 0)
+        ("•", 0), ("•", 2), ("•", 2), ("۱.", 0), ("•", 3), ("", 3), ("", 0)
     ]  # fmt: skip
     lines = [line for line in drawn(text) if line.strip()]
     assert all(cell_len(line) == WIDTH for line in lines)
     six, blue, yellow, decide, near, *near_more, once, after = lines
     assert right_blanks(six) == 0 and six.endswith("•")
     assert right_blanks(blue) == right_blanks(yellow) == 2 and blue.rstrip().endswith("•")
-    assert right_blanks(decide) == 0 and decide.endswith(".1")  # "1." read from the right
+    assert right_blanks(decide) == 0 and decide.endswith(".۱")  # "۱." read from the right
     # a line with zero-width non-joiners (می‌اندازی) keeps every blank on its right
     assert right_blanks(near) == 3 and near.rstrip().endswith("•") and "\u200c" in near
     assert near_more and {right_blanks(line) for line in near_more} == {3 + 2}  # past the mark
@@ -66,3 +66,9 @@ def test_the_pasovec_dice_hang_under_their_item_in_persian(persian: None) -> Non
     assert {b.indent for b in dice} == {2}
     decide = [b for b in blocks(text) if b.indent == 3 and b.mark]
     assert len(decide) == 3  # discard free, discard for tokens, take a token: a list, as in English
+
+
+def test_a_numbered_item_is_numbered_in_persian_digits(persian: None) -> None:
+    """Item 4: the Persian rule sheets number their steps ۱، ۲، ۳, as their sentences count."""
+    marks = [block.mark for block in blocks("1. **ریختن تاس.** بازیکن.\n12. پایان.\n- نکته.")]
+    assert marks == ["۱.", "۱۲.", "•"]

@@ -6,8 +6,9 @@ a Persian reader starts. The blanks that indent a line (a list item's hanging li
 inside an item) are put after its words: the layout keeps the blanks at a line's ends where
 they are, so these stay at the right edge, where the line starts for its reader. The rules
 texts in Persian keep to the Markdown this reads: headings, paragraphs, bullet and numbered
-lists, a list or a paragraph inside an item (indented under it, as in the English rules), and
-**bold** (shown plain).
+lists (numbered in the language's digits, as the Persian rule sheets number them), a list or a
+paragraph inside an item (indented under it, as in the English rules), and **bold** (shown
+plain).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from rich.segment import Segment
 from rich.text import Text
 
 from tui.base.bidi import cut
+from tui.base.grammar import number_text
+from tui.base.i18n import current
 
 ITEM = re.compile(r"(?:[-*]|\d+\.)\s+")
 BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -70,7 +73,7 @@ def blocks(markdown: str) -> Iterator[Block]:
         elif item:
             yield from flush()
             token = item.group(0).strip()
-            mark = "•" if token in "-*" else token
+            mark = "•" if token in "-*" else f"{number_text(int(token[:-1]), '', current())}."
             indent = hang if nested else 0
             if not nested:
                 hang, in_list = cell_len(f"{mark} "), True
