@@ -7,6 +7,7 @@ import sys
 
 from textual.widgets import Button, Input, Static
 
+from tests.tui.lan_pilots import on_screen
 from tests.tui.pilots import SEED, SIZE, make_app, my_turn, open_game, play_to_the_end, wait_until
 from tui.app import GamenightApp
 from tui.games import playable_games
@@ -191,7 +192,7 @@ async def test_input_is_the_only_thing_named_player() -> None:
         await pilot.press("s")
         assert app.screen.query_one("#name", Input).value == "Player"
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, NoThanksScreen))
+        await on_screen(pilot, NoThanksScreen)  # mounted before the test ends
 
 
 def test_the_menu_loads_no_game_network_or_bot_code() -> None:

@@ -228,7 +228,7 @@ async def test_the_host_resumes_a_club_night_with_gamenight_club_resume() -> Non
     plan = ClubHostPlan(player="Ana", resume=True, port=0, bind="127.0.0.1", discovery=False)
     app = GamenightApp(bot_delay=0.0, host=plan, player="Ana")
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, NoThanksScreen))  # her table
+        await on_screen(pilot, NoThanksScreen)  # her table, mounted before the test ends
         resumed = app.club.club  # type: ignore[union-attr]
         assert resumed is not None and resumed.table_id == club.table_id
         assert [t.draw.table_id for t in resumed.tables] == [table_id]

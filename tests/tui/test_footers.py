@@ -230,7 +230,7 @@ async def test_the_replay_list_keys_include_its_tables() -> None:
         assert ("⏎", "Watch the game highlighted") in rows  # not the table's own "Select"
         assert ("↑", "Cursor up") in rows  # the focused list's keys
         await pilot.press("escape", "enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await on_screen(pilot, GameScreen)  # mounted before the test ends
 
 
 def only_the_footer(screen: GameScreen) -> None:
