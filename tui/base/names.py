@@ -11,6 +11,7 @@ from core.api import IllegalMove
 from core.refusals import PLAIN, REFUSALS, fits, placeholders
 from net.protocol import ERROR_WORDS, MAX_NAME
 from net.referee import BOT_NAMES
+from tui.base.bidi import JOINERS  # a Persian word is spelt with them: they move nothing
 from tui.base.i18n import N_, worded, words
 from tui.base.layout import cell
 
@@ -44,11 +45,6 @@ def bot_names(player: str, count: int) -> list[str]:
     """`count` bot names, skipping the player's own so that the log never reads ambiguously."""
     taken = clean_name(player).casefold()
     return [name for name in BOT_NAMES if name.casefold() != taken][:count]
-
-
-JOINERS = "\u200c\u200d"
-"""The zero-width non-joiner and joiner: format characters a Persian word is spelt with
-('پایه‌ات', 'می‌شود'), which keep letters apart or together and move nothing."""
 
 
 def plain(text: object) -> str:
