@@ -30,6 +30,7 @@ from typing import Any
 
 from core.api import Action, View
 from core.papayoo.cards import sort_cards
+from core.papayoo.habits import read_easy
 from core.papayoo.knowledge import Knowledge
 from core.papayoo.play import (
     CARD_INT,
@@ -186,7 +187,8 @@ class HardBot:
     candidate passes on `pass_work` units (False: pass as normal does); `playout="fast"`
     plays out with `core.papayoo.rollout`'s cheaper policy. `rival`: how much the points a
     rival takes count in this seat's favour (`core.papayoo.search.rival_weights`; 0: its own
-    points only).
+    points only). `read`: seats whose play so far fits the easy habit are dealt and played
+    out as such (`core.papayoo.habits`; False: every seat as normal).
     """
 
     def __init__(
@@ -199,6 +201,7 @@ class HardBot:
         pass_work: int = 100000,
         playout: str = "normal",
         rival: float = 0.5,
+        read: bool = True,
         **_settings: Any,
     ) -> None:
         if playout not in ("normal", "fast"):
@@ -217,6 +220,7 @@ class HardBot:
         self.pass_work = pass_work
         self.playout = playout
         self.rival = rival
+        self.read = read
 
     def act(self, view: View, rng: random.Random) -> Action:
         return self.choose(view, rng)[0]
@@ -248,7 +252,9 @@ class HardBot:
             return play_action(candidates[0]), {}, "only"
         budget = self._budget()
         weights = rival_weights(view, self.rival)
-        scores = score_plays(view, knowledge, candidates, rng, budget, self.exact_cards, weights)
+        scores = score_plays(
+            view, knowledge, candidates, rng, budget, self.exact_cards, weights, self._habits(view)
+        )
         action, expected = self._best(candidates, scores, play_action, lambda c: CODE[c])
         return action, expected, "exact" if scores.exact else "search"
 
@@ -261,7 +267,8 @@ class HardBot:
         else:
             candidates = candidates[:1]  # the normal policy's pass, scored for the hint
             budget.work //= 4
-        scores = score_passes(view, candidates, rng, budget, rival_weights(view, self.rival))
+        weights = rival_weights(view, self.rival)
+        scores = score_passes(view, candidates, rng, budget, weights, self._habits(view))
         indexes = list(range(len(candidates)))
         return (
             *self._best(
@@ -272,6 +279,9 @@ class HardBot:
             ),
             "search",
         )
+
+    def _habits(self, view: View) -> list[int | None] | None:
+        return read_easy(view) if self.read else None
 
     @staticmethod
     def _best(

@@ -25,8 +25,9 @@ from dataclasses import dataclass
 
 from core.api import View
 from core.papayoo.cards import DIE_FACES, cards_in_play, papayoo_of
+from core.papayoo.habits import policies
 from core.papayoo.knowledge import Knowledge, assign
-from core.papayoo.play import CARD_INT, Deal, normal_pass, normal_play
+from core.papayoo.play import CARD_INT, Deal, Policy, easy_pass, normal_pass
 from core.papayoo.rollout import play_out, points, solve, winner_of
 
 EXACT_LIMIT = 12  # an exact solution only with at most this many cards in all hands
@@ -100,17 +101,22 @@ def score_plays(
     budget: Budget,
     exact_cards: int,
     weights: list[float] | None = None,
+    habits: list[int | None] | None = None,
 ) -> Scores:
     """Each candidate card played on the same sampled deals, the deal then finished. The
     search minimises the seat's points less the others' weighted by `weights`
-    (`rival_weights`; None: the seat's own points only)."""
+    (`rival_weights`; None: the seat's own points only). `habits` (`core.papayoo.habits.read_easy`)
+    marks the seats read as playing the easy way, with the cards each cannot hold: they are
+    dealt without those cards and play out with the easy policy. When no deal fits them (a
+    reading that went wrong), they are dropped and every seat plays as normal."""
     seat, players = view["seat"], view["players"]
     weights = weights or [0.0] * players
     mine = [CARD_INT[c] for c in view["hand"]]
     unseen = knowledge.unseen()
     cards = [CARD_INT[c] for c in unseen]
-    allowed = [knowledge.allowed(c) for c in unseen]
     capacity = [0 if s == seat else knowledge.sizes[s] for s in range(players)]
+    allowed, habits = _habit_allowed(knowledge, unseen, capacity, habits or [None] * players, rng)
+    played_by = policies(habits)
     trick = [CARD_INT[c] for _, c in view["trick"]]
     papayoo = CARD_INT[view["papayoo"]]
     sizes = view["hand_sizes"]
@@ -126,10 +132,34 @@ def score_plays(
         for index, card in enumerate(candidates):
             copy = [hand[:] for hand in hands]
             copy[seat].remove(card)
-            taken = _finish(copy, [*trick, card], seat, papayoo, out, exact, budget)
+            taken = _finish(copy, [*trick, card], seat, papayoo, out, exact, budget, played_by)
             own[index] += taken[seat]
             totals[index] += taken[seat] - sum(w * t for w, t in zip(weights, taken, strict=True))
     return Scores(totals, own, budget.worlds, exact)
+
+
+def _habit_allowed(
+    knowledge: Knowledge,
+    unseen: list[str],
+    capacity: list[int],
+    habits: list[int | None],
+    rng: random.Random,
+) -> tuple[list[list[int]], list[int | None]]:
+    """Each unseen card's allowed seats, less the seats whose habit rules it out; and the
+    habits kept (all dropped when no deal fits them: `assign` finds a deal whenever one
+    exists, so one try tells)."""
+    allowed = [knowledge.allowed(card) for card in unseen]
+    if all(mask is None for mask in habits):
+        return allowed, habits
+    read = [
+        [s for s in seats if habits[s] is None or not (habits[s] >> CARD_INT[card]) & 1]
+        for card, seats in zip(unseen, allowed, strict=True)
+    ]
+    try:
+        assign(unseen, read, capacity, rng)
+    except ValueError:
+        return allowed, [None] * len(habits)
+    return read, habits
 
 
 def _finish(
@@ -140,9 +170,11 @@ def _finish(
     out: int,
     exact: bool,
     budget: Budget,
+    played_by: list[Policy],
 ) -> list[int]:
     """The points each seat takes from the moment `seat`'s card lies on `trick` to the deal's
-    end (the fast play-out counts `seat`'s only)."""
+    end, each seat playing out with its policy in `played_by` (the fast play-out counts
+    `seat`'s only)."""
     players = len(hands)
     out &= ~(1 << trick[-1])
     taken = [0] * players
@@ -159,7 +191,7 @@ def _finish(
     budget.spent += sum(len(hand) for hand in hands)
     if budget.normal:
         deal = Deal(hands, trick, turn, taken, papayoo, ~out)
-        deal.play_out([normal_play] * players)
+        deal.play_out(played_by)
         return deal.points
     taken[seat] += play_out(hands, trick, turn, papayoo, out, seat)
     return taken
@@ -171,10 +203,12 @@ def score_passes(
     rng: random.Random,
     budget: Budget,
     weights: list[float] | None = None,
+    habits: list[int | None] | None = None,
 ) -> Scores:
     """Each candidate pass tried on the same sampled deals: the others' hands, their passes
-    (the normal policy's: everyone chooses at once, PY-9/10, so none depends on this seat's)
-    and the die (PY-11), the deal then played out from the dealer's lead (PY-12)."""
+    (the normal policy's, or the easy one's for a seat `habits` reads so: everyone chooses at
+    once, PY-9/10, so none depends on this seat's) and the die (PY-11), the deal then played
+    out from the dealer's lead (PY-12)."""
     seat, players, count = view["seat"], view["players"], view["pass_count"]
     hand = [CARD_INT[c] for c in view["hand"]]
     mine = set(view["hand"])
@@ -184,11 +218,14 @@ def score_passes(
     totals = [0.0] * len(candidates)
     own = [0.0] * len(candidates)
     dealer = view["dealer"]
+    habits = habits or [None] * players
+    passing = [normal_pass if mask is None else easy_pass for mask in habits]
+    played_by = policies(habits)
     while budget.more():
         rng.shuffle(unseen)
         others = iter(unseen[i : i + size] for i in range(0, len(unseen), size))
         dealt = [hand if s == seat else next(others) for s in range(players)]
-        passes = [[] if s == seat else normal_pass(dealt[s], count) for s in range(players)]
+        passes = [[] if s == seat else passing[s](dealt[s], count) for s in range(players)]
         papayoo = CARD_INT[papayoo_of(rng.choice(DIE_FACES))]
         budget.spent += len(unseen)
         budget.worlds += 1
@@ -202,7 +239,7 @@ def score_passes(
             taken = [0] * players
             if budget.normal:
                 deal = Deal(hands, [], dealer, taken, papayoo, 0)
-                deal.play_out([normal_play] * players)
+                deal.play_out(played_by)
             else:
                 taken[seat] = play_out(hands, [], dealer, papayoo, out, seat)
             own[index] += taken[seat]
