@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from core.api import Action, View
 from core.papayoo.cards import sort_cards
@@ -176,6 +176,22 @@ def pass_candidates(hand: list[int], count: int) -> list[list[int]]:
     return list(unique.values())
 
 
+class Choice(NamedTuple):
+    """What hard chose, and what the hint says of it.
+
+    `expected`: for each candidate, the points this seat expects to take this deal (keys: the
+    card played, or the passed cards joined by spaces). `how`: "search" (sampled deals played
+    out), "exact" (the last tricks solved on every sampled deal), "dump" (the Papayoo thrown
+    on a suit this seat cannot follow) or "only" (one card is as good as any other). `read`:
+    how many other seats it dealt and played as the easy habit (`core.papayoo.habits`).
+    """
+
+    action: Action
+    expected: dict[str, float]
+    how: str
+    read: int = 0
+
+
 class HardBot:
     """Monte Carlo over sampled deals (`core.papayoo.search`), the normal policy's play-outs
     and the last tricks solved exactly.
@@ -223,14 +239,10 @@ class HardBot:
         self.read = read
 
     def act(self, view: View, rng: random.Random) -> Action:
-        return self.choose(view, rng)[0]
+        return self.choose(view, rng).action
 
-    def choose(self, view: View, rng: random.Random) -> tuple[Action, dict[str, float], str]:
-        """The action; for each candidate the points this seat expects to take this deal (keys:
-        the card played, or the passed cards joined by spaces); and how it was chosen:
-        "search" (sampled deals played out), "exact" (the last tricks solved on every sampled
-        deal), "dump" (the Papayoo thrown on a suit this seat cannot follow) or "only" (one
-        card is as good as any other)."""
+    def choose(self, view: View, rng: random.Random) -> Choice:
+        """The action, and what the hint says of it (`Choice`)."""
         if view["phase"] == "pass":
             return self._choose_pass(view, rng)
         return self._choose_play(view, rng)
@@ -238,7 +250,7 @@ class HardBot:
     def _budget(self) -> Budget:
         return Budget(self.work, self.min_worlds, self.max_worlds, normal=self.playout == "normal")
 
-    def _choose_play(self, view: View, rng: random.Random) -> tuple[Action, dict[str, float], str]:
+    def _choose_play(self, view: View, rng: random.Random) -> Choice:
         seat = view["seat"]
         knowledge = Knowledge.from_view(view)
         hands: list[list[int]] = [[] for _ in range(view["players"])]
@@ -246,19 +258,19 @@ class HardBot:
         table = table_deal(view, knowledge, hands)
         dump = void_dump(table, seat)
         if dump is not None:
-            return play_action(dump), {}, "dump"
+            return Choice(play_action(dump), {}, "dump")
         candidates = distinct_plays(table, seat, ints(view["legal"]))
         if len(candidates) == 1:
-            return play_action(candidates[0]), {}, "only"
+            return Choice(play_action(candidates[0]), {}, "only")
         budget = self._budget()
         weights = rival_weights(view, self.rival)
         scores = score_plays(
             view, knowledge, candidates, rng, budget, self.exact_cards, weights, self._habits(view)
         )
         action, expected = self._best(candidates, scores, play_action, lambda c: CODE[c])
-        return action, expected, "exact" if scores.exact else "search"
+        return Choice(action, expected, "exact" if scores.exact else "search", scores.read)
 
-    def _choose_pass(self, view: View, rng: random.Random) -> tuple[Action, dict[str, float], str]:
+    def _choose_pass(self, view: View, rng: random.Random) -> Choice:
         hand = ints(view["hand"])
         candidates = pass_candidates(hand, view["pass_count"])
         budget = self._budget()
@@ -270,15 +282,13 @@ class HardBot:
         weights = rival_weights(view, self.rival)
         scores = score_passes(view, candidates, rng, budget, weights, self._habits(view))
         indexes = list(range(len(candidates)))
-        return (
-            *self._best(
-                indexes,
-                scores,
-                lambda i: pass_action(candidates[i]),
-                lambda i: " ".join(sort_cards(CODE[c] for c in candidates[i])),
-            ),
-            "search",
+        action, expected = self._best(
+            indexes,
+            scores,
+            lambda i: pass_action(candidates[i]),
+            lambda i: " ".join(sort_cards(CODE[c] for c in candidates[i])),
         )
+        return Choice(action, expected, "search", scores.read)
 
     def _habits(self, view: View) -> list[int | None] | None:
         return read_easy(view) if self.read else None

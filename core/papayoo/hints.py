@@ -2,9 +2,10 @@
 
 The action is the hard bot's own choice for the same view and rng (so a hint never disagrees
 with hard); the reason is read off the table afterwards, in a player's words: whether the
-card stays under the trick, what it sheds, what the bot expects to take this deal, and, near
-the end of a deal, that it counted every way the last tricks can go (a `core.phrases.Phrase`,
-which the screen words in its player's language).
+card stays under the trick, what it sheds, what the bot expects to take this deal, near the
+end of a deal that it counted every way the last tricks can go, and how many players it counts
+on to play like the easy bot (a `core.phrases.Phrase`, which the screen words in its player's
+language).
 """
 
 from __future__ import annotations
@@ -21,10 +22,25 @@ from core.phrases import Phrase, counted, listed, phrase, with_commas
 def hint(view: View, rng: random.Random, **settings: object) -> tuple[Action, Phrase]:
     """(action, reason) for the seat of `view`, which must be in `to_act`. `settings` go to
     the hard bot, as in `core.get_bot("papayoo", "hard", **settings)`."""
-    action, expected, how = HardBot(**settings).choose(view, rng)
+    action, expected, how, read = HardBot(**settings).choose(view, rng)
     if action["kind"] == "pass_cards":
-        return action, _pass_reason(view, action["cards"], expected)
-    return action, _play_reason(view, action["card"], expected, exact=how == "exact")
+        reason = _pass_reason(view, action["cards"], expected)
+    else:
+        reason = _play_reason(view, action["card"], expected, exact=how == "exact")
+    return action, _reading(reason, read)
+
+
+def _reading(reason: Phrase, read: int) -> Phrase:
+    """The reason, and how many players the bot took to play like the easy bot: the choice
+    rests on that reading of their cards (`core.papayoo.habits`), so the hint says so."""
+    if not read:
+        return reason
+    return counted(
+        "{reason}; counting on {count} player to play like the easy bot",
+        "{reason}; counting on {count} players to play like the easy bot",
+        read,
+        reason=reason,
+    )
 
 
 def _suits(suit: str) -> Phrase:

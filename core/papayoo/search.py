@@ -56,12 +56,14 @@ class Budget:
 class Scores:
     """Per candidate over `worlds` deals: `totals`, what the search minimises (the seat's
     points less `rival` times a rival's, `rival_weights`), and `own`, the points the seat took;
-    `exact` when the last tricks were solved rather than played out."""
+    `exact` when the last tricks were solved rather than played out; `read`, how many seats
+    were dealt and played as the easy habit (`core.papayoo.habits`)."""
 
     totals: list[float]
     own: list[float]
     worlds: int
     exact: bool
+    read: int = 0
 
 
 def rival_weights(view: View, rival: float) -> list[float]:
@@ -84,6 +86,10 @@ def rival_weights(view: View, rival: float) -> list[float]:
     ]
     total = sum(raw)
     return [rival * w / total for w in raw]
+
+
+def _count(habits: list[int | None]) -> int:
+    return sum(mask is not None for mask in habits)
 
 
 def _bits(cards: list[int]) -> int:
@@ -135,7 +141,7 @@ def score_plays(
             taken = _finish(copy, [*trick, card], seat, papayoo, out, exact, budget, played_by)
             own[index] += taken[seat]
             totals[index] += taken[seat] - sum(w * t for w, t in zip(weights, taken, strict=True))
-    return Scores(totals, own, budget.worlds, exact)
+    return Scores(totals, own, budget.worlds, exact, _count(habits))
 
 
 def _habit_allowed(
@@ -244,4 +250,4 @@ def score_passes(
                 taken[seat] = play_out(hands, [], dealer, papayoo, out, seat)
             own[index] += taken[seat]
             totals[index] += taken[seat] - sum(w * t for w, t in zip(weights, taken, strict=True))
-    return Scores(totals, own, budget.worlds, False)
+    return Scores(totals, own, budget.worlds, False, _count(habits))

@@ -17,12 +17,15 @@ from bench.papayoo_mc import MonteCarloBot
 from core.api import View
 from core.papayoo.bots import EasyBot, HardBot, NormalBot
 from core.papayoo.habits import easy_excludes, read_easy
+from core.papayoo.hints import hint as hint_phrase
 from core.papayoo.knowledge import Knowledge
 from core.papayoo.play import CARD_INT
 from core.papayoo.search import Budget, score_plays
+from tests.core.english import english
 from tests.core.papayoo_helpers import GAME
 
 TINY = {"work": 300, "pass_work": 300, "min_worlds": 2, "max_worlds": 2}
+hint = english(hint_phrase)
 
 
 def mask(*codes: str) -> int:
@@ -145,3 +148,17 @@ def test_hard_reads_or_not_and_plays_legally() -> None:
         for state in list(_positions())[:3]:
             GAME.apply(state, 0, bot.act(GAME.view(state, 0), random.Random(2)))
     assert isinstance(core.get_bot("papayoo", "hard"), HardBot)
+
+
+def test_the_hint_says_whom_it_reads_as_playing_like_the_easy_bot() -> None:
+    """The hint's reason rests on the reading, so it says so; a bot told not to read does not."""
+    view = next(
+        v
+        for v, _ in games(EasyBot, 1)
+        if v["deal"] == 3 and len(v["legal"]) > 2 and read_easy(v).count(None) == 1
+    )
+    action, reason = hint(view, random.Random(3), **TINY)
+    assert reason.endswith("; counting on 3 players to play like the easy bot")
+    assert action == core.get_bot("papayoo", "hard", **TINY).act(view, random.Random(3))
+    _, unread = hint(view, random.Random(3), read=False, **TINY)
+    assert "easy bot" not in unread

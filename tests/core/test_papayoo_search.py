@@ -105,7 +105,7 @@ def test_hard_says_how_it_chose() -> None:
     """Exact once the hands are small, a search before; the expectations are per card."""
     bot = HardBot(work=3000)
     view = position_view(4, 11, 0)
-    action, expected, how = bot.choose(view, random.Random(2))
+    action, expected, how, _ = bot.choose(view, random.Random(2))
     assert how in ("search", "only", "dump")
     if how == "search":
         assert action["card"] in expected
@@ -158,6 +158,6 @@ def test_the_hint_expects_the_seats_own_points_whatever_the_rivals() -> None:
     """The expectations the hint quotes are the seat's own points, rivals or not."""
     view = position_view(4, 7, 20)
     for rival in (0.0, 0.8):
-        _, expected, how = HardBot(work=3000, rival=rival).choose(view, random.Random(3))
+        _, expected, how, _ = HardBot(work=3000, rival=rival).choose(view, random.Random(3))
         if how in ("search", "exact"):
             assert all(0 <= points <= 250 for points in expected.values())
