@@ -6,7 +6,8 @@ Must be drawn: on the main menu every key it shows, with a solo game to resume (
 game screen, solo and at a LAN host's table, the game's own keys (its screen class's bindings,
 not the frame's), the hint and, at a LAN table, the chat — those that act now: a dimmed key
 (Rummikub's u with nothing to undo) gives its room first. The frame's other keys (leave, rules,
-stand-in, hurry) come after them and may be left to `?`, which lists every key anyway.
+stand-in, hurry) come after them and may be left to `?`, which lists every key anyway. A
+replay's keys are all its own, leaving included: every one it shows must be drawn.
 """
 
 from __future__ import annotations
@@ -44,11 +45,12 @@ async def report(pilot: Any, screen: Any, lan: bool) -> dict[str, list[str]]:
 
     from tests.tui.pilots import wait_until
     from tui.screens.game import GameScreen
+    from tui.screens.replay import ReplayMixin
     from tui.widgets.footer import FittingFooter, footer_entries
 
     await wait_until(pilot, lambda: footer_current(screen))
     shown = {entry.binding.action for entry in footer_entries(screen) if entry.enabled}
-    if isinstance(screen, GameScreen):
+    if isinstance(screen, GameScreen) and not isinstance(screen, ReplayMixin):
         frame = {binding.action for binding in GameScreen.BINDINGS}  # type: ignore[union-attr]
         own = {b.action for b in type(screen).BINDINGS if b.action not in frame}  # type: ignore[union-attr]
         wanted = (own | {"hint"} | ({"chat"} if lan else set())) & shown
@@ -84,6 +86,21 @@ async def menu_with_a_game_to_resume() -> dict[str, list[str]]:
         return await report(pilot, app.screen, lan=False)
 
 
+async def replay() -> dict[str, list[str]]:
+    """A kept Papayoo game opened as a replay from the menu's list of replays."""
+    from tests.tui.pilots import make_app, wait_until
+    from tests.tui.test_replays import keep, open_replays
+    from tui.screens.replay import ReplayMixin
+
+    keep("papayoo")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_replays(pilot)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayMixin))
+        return await report(pilot, app.screen, lan=False)
+
+
 async def draw(language: str) -> None:
     i18n.use(language)
     from textual.widgets._footer import FooterKey
@@ -111,6 +128,7 @@ async def draw(language: str) -> None:
                 await mid_turn(pilot, screen)
                 out["rummikub_lan_mid_turn"] = await report(pilot, screen, lan=True)
     out["menu_resume"] = await menu_with_a_game_to_resume()
+    out["replay"] = await replay()
     print(json.dumps(out))
 
 

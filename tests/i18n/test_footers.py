@@ -1,8 +1,8 @@
 """Issue 36, item 12: in every language, each footer at 80x24 keeps the keys of its screen —
 the menu's (with a solo game to resume too), a game's own with its hint (and the chat at a LAN
-table) — ahead of the frame's, which `?` lists anyway (tests/tui/test_footers.py checks that
-nothing is cut and `?` lists all). Each language runs in its own process
-(tests/i18n/footers_script.py)."""
+table) ahead of the frame's, which `?` lists anyway, and a replay's every key it shows
+(tests/tui/test_footers.py checks that nothing is cut and `?` lists all). Each language runs
+in its own process (tests/i18n/footers_script.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from tests.i18n.scripts import run_script
 @pytest.mark.parametrize("language", ["en", "hu", "cs", "ro", "fa"])
 def test_every_footer_keeps_its_screens_keys_at_80x24(language: str, tmp_path: Path) -> None:
     screens = run_script("tests.i18n.footers_script", tmp_path, language, timeout=600)
-    assert len(screens) == 1 + 2 * 4 + 1 + 1
+    assert len(screens) == 1 + 2 * 4 + 1 + 1 + 1
     lost = {
         name: sorted(set(keys["wanted"]) - set(keys["drawn"]))
         for name, keys in screens.items()
