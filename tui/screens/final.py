@@ -27,7 +27,7 @@ from textual.widgets import Button, Footer, Log, Static
 from tui.base.i18n import Counted, key_label, t, words, words_in
 from tui.base.messages import GoToMenu, PlayAgain, SeatMessage, ShowRules, StateMessage
 from tui.base.names import plain
-from tui.base.seats import POINTS, among_them, in_line, name_list, seat_names
+from tui.base.seats import POINTS, among_them, in_line, is_you, name_list, seat_names
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.round_summary import KEY_GRACE
 from tui.widgets.following_log import WrappingLog
@@ -45,7 +45,7 @@ def verdict(state: StateMessage, unit: Counted = POINTS) -> str:
     winners = [names[seat] for seat in result["winners"]]
     points = unit.of(result["scores"][result["winners"][0]])
     if len(winners) == 1:
-        if winners[0] == words("You"):
+        if is_you(winners[0]):
             return words("you win with {points}", points=points)
         return words("{who} wins with {points}", who=winners[0], points=points)
     who = name_list([in_line(w) for w in winners])  # after the title's dash: 'you and Ana'

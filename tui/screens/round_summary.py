@@ -25,7 +25,7 @@ from textual.widgets import Footer, Static
 from tui.base.i18n import Counted, t, words, words_in, words_n
 from tui.base.names import name_cell, plain
 from tui.base.reading_table import ReadingTable
-from tui.base.seats import PLAYER_WIDTH, among_them, name_list
+from tui.base.seats import PLAYER_WIDTH, among_them, is_you, name_list
 
 KEY_GRACE = 0.3
 """Seconds a key is not taken just after the panel opens or closes: the key that ended the
@@ -52,9 +52,10 @@ def leaders_line(names: Sequence[str], totals: Sequence[int], unit: Counted) -> 
     """'Ana leads with 12 points.' or 'Ana and Bruno lead with 12 points.' (fewest wins), in
     reading order (the panel lays it out)."""
     best = min(totals)
-    leaders = [plain(names[seat]) for seat, total in enumerate(totals) if total == best]
+    ahead = [names[seat] for seat, total in enumerate(totals) if total == best]
+    leaders = [plain(name) for name in ahead]
     score = unit.of(best)
-    if leaders == [words("You")]:
+    if len(ahead) == 1 and is_you(ahead[0]):
         return words("You lead with {score}.", score=score)
     if among_them(leaders):
         return words_in("you among them", "{who} lead with {score}.", who=name_list(leaders),

@@ -21,7 +21,7 @@ from core.pasovec.dice import FACES, MAX_EACH, combo_action
 from core.pasovec.odds import card_costs
 from tui.base.i18n import key_label, t, words, words_n
 from tui.base.messages import StateMessage
-from tui.base.seats import name_list, seat_names
+from tui.base.seats import is_you, name_list, seat_names
 from tui.games.pasovec.widgets import CardCell, DicePanel, HandPanel, PlayersPanel
 from tui.games.pasovec.words import (
     PENALTY_POINTS,
@@ -162,7 +162,7 @@ class PasovecScreen(GameScreen):
         view = self.state["view"]
         who = seat_names(self.state)[view["active"]]
         dice = combo_words(combo_of(view["dice"]))
-        if who == words("You"):
+        if is_you(who):
             return words("You roll {dice}…", dice=dice)
         return words("{who} rolls {dice}…", who=who, dice=dice)
 

@@ -24,7 +24,7 @@ from core.pasovec.rules import CARDS, MAX_COST
 from tui.base.i18n import numeral, t, worded, words
 from tui.base.messages import StateMessage
 from tui.base.reading_table import ReadingTable
-from tui.base.seats import seat_label
+from tui.base.seats import is_you, seat_label
 from tui.games.pasovec.words import TOKENS, decision_short, dice_text, own_choice
 
 HAND_SLOTS = 10  # PA-5: a hand never holds more cards than it is dealt
@@ -190,7 +190,7 @@ class DicePanel(Vertical):
         self.query_one("#choosers").display = False
         if view["phase"] == "decide":
             who = names[view["active"]]
-            head = t("You rolled") if who == words("You") else t("{who} rolled", who=who)
+            head = t("You rolled") if is_you(who) else t("{who} rolled", who=who)
             body = Text(" ".join(f"[{die}]" for die in dice_text(faces).split()) + "\n\n")
             if not tumbling:
                 body.append(t("Sum {sum}", sum=view["sum"]), style="bold reverse")
@@ -201,7 +201,7 @@ class DicePanel(Vertical):
             head, body = t("Game over"), Text(last_roll(view))
         else:
             who = names[view["active"]]
-            you = who == words("You")
+            you = is_you(who)
             head = t("You choose dice…") if you else t("{who} chooses dice…", who=who)
             body = Text(last_roll(view))
         self.query_one("#dice-head", Static).update(Text(head, style="bold"))
