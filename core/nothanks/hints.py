@@ -106,9 +106,10 @@ def _net(net: int) -> Phrase:
     return phrase("costs you nothing net")
 
 
-def _run_text(run: list[int]) -> int | str:
-    """A run by its ends ('22–24'), a lone card by its number: each language writes its digits."""
-    return run[0] if len(run) == 1 else f"{run[0]}–{run[-1]}"
+def _run_text(run: list[int]) -> int | Phrase:
+    """A run by its ends ('22–24', the range Pásovec's sums are written as too), a lone card by
+    its number: each language writes its digits."""
+    return run[0] if len(run) == 1 else phrase("{low}–{high}", low=run[0], high=run[-1])
 
 
 def _points(n: int) -> Phrase:

@@ -251,20 +251,23 @@ def test_persian_sentences_write_persian_digits_and_codes_keep_theirs(language: 
 
 
 def test_a_range_in_a_persian_sentence_has_persian_digits(language: Any) -> None:
-    """A range core gives as text (Pásovec's sums, PA-7; a No Thanks! run, NT-11) and a lone
-    card of a run are numbers in a sentence: Persian digits, as the rule sheets write them;
-    English keeps its own, and a text that is not a range (a table's id) keeps its digits."""
+    """A range (Pásovec's sums, PA-7; a No Thanks! run, NT-11) is one phrase, "{low}–{high}",
+    wherever it is written, and a lone card of a run a number: in a sentence, Persian digits as
+    the rule sheets write them, the range kept lowest first by a left-to-right mark; English
+    keeps its own digits, and a text that is not a number (a table's id) keeps its digits."""
     from core.nothanks.hints import _fit
     from core.phrases import phrase
     from tui.plain.nothanks import runs_words
 
     fit = _fit(21, [20, 22, 23])
     assert str(fit) == "links your 20 and 22–23"
-    sums = phrase("Roll {dice}: sums {span} match no card, you take a token", dice="B", span="2–6")
+    span = phrase("{low}–{high}", low=2, high=6)  # as core.pasovec.dice.sum_span words it
+    sums = phrase("Roll {dice}: sums {span} match no card, you take a token", dice="B", span=span)
+    assert str(sums) == "Roll B: sums 2–6 match no card, you take a token"
     language("fa")
-    assert "۲۰ و ۲۲–۲۳" in i18n.worded(fit)
-    assert "۲–۶" in i18n.worded(sums) and "2" not in i18n.worded(sums)
-    assert runs_words([5, 6, 7, 20]) == "۵–۷، ۲۰"
+    assert "۲۰ و ۲۲\u200e–۲۳" in i18n.worded(fit)
+    assert "۲\u200e–۶" in i18n.worded(sums) and "2" not in i18n.worded(sums)
+    assert runs_words([5, 6, 7, 20]) == "۵\u200e–۷، ۲۰"
     kept = "no unfinished game of table {table}; unfinished: {tables}"
     assert "1234" in i18n.words(kept, table="1234", tables="1234, 5678")
 

@@ -16,15 +16,14 @@ placeholders of its English text (tests/i18n/test_catalogs.py checks it):
   The value itself is not written: "{who} {who:vzal/vzala/bere} {card}".
 
 Numbers are written the language's way: a decimal comma (hu, cs, ro) or the Persian separator
-and digits (fa: ۰–۹, as the Persian rule sheets write them), and so is a range of numbers given
-as text (`RANGE`: Pásovec's sums "12–18", a No Thanks! run "22–24"). Codes (`R7`, `♠S7`) are
-text, never numbers, so they keep their Latin digits; so do the parameters in `LATIN_NUMBERS` (a
-port is typed as it is shown).
+and digits (fa: ۰–۹, as the Persian rule sheets write them). A range (Pásovec's sums "12–18", a
+No Thanks! run "22–24") is the catalog's "{low}–{high}" with two numbers, which Persian keeps in
+one left-to-right unit. Codes (`R7`, `♠S7`) are text, never numbers, so they keep their Latin
+digits; so do the parameters in `LATIN_NUMBERS` (a port is typed as it is shown).
 """
 
 from __future__ import annotations
 
-import re
 import string
 from typing import Any
 
@@ -37,9 +36,6 @@ no-break space, so a line never parts them); Hungarian, Romanian and English '45
 PERSIAN_DIGITS = str.maketrans("0123456789%", "۰۱۲۳۴۵۶۷۸۹٪")
 LATIN_NUMBERS = frozenset({"port", "seed", "pid"})
 """Parameters that are numbers but read as codes: written with Latin digits in every language."""
-RANGE = re.compile(r"(\d+)–(\d+)")
-"""A range of numbers as core words it ("12–18", an en dash between them): its numbers are
-written as the language writes numbers; any other text keeps its digits (a code, an id)."""
 GENDERS = ("m", "f")  # the order of a `{who:he/she/unknown}` spec's words
 
 # Hungarian: the letters whose names start with a vowel sound (a, e, ef, el, em, en, o, er, es,
@@ -177,9 +173,6 @@ class Grammar(string.Formatter):
             return by_gender(value, format_spec)
         if isinstance(value, int | float) and not isinstance(value, bool):
             return number_text(value, format_spec, self.language)
-        if isinstance(value, str) and not format_spec and (span := RANGE.fullmatch(value)):
-            low, high = (number_text(int(end), "", self.language) for end in span.groups())
-            return f"{low}–{high}"
         return super().format_field(value, format_spec)
 
     def put(self, text: str, params: dict[str, Any]) -> str:

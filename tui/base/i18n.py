@@ -171,8 +171,8 @@ def worded(said: object) -> object:
 
 
 def numeral(value: int | float | str, spec: str = "") -> str:
-    """A number (or a range of them, '12–18') as the language writes it inside a sentence it is
-    not a parameter of ('Ana -12, Bruno +3' in a log line): Persian digits, a decimal comma."""
+    """A number as the language writes it inside a sentence it is not a parameter of
+    ('Ana -12, Bruno +3' in a log line): Persian digits, a decimal comma."""
     return _grammar.format_field(value, spec)
 
 

@@ -16,7 +16,10 @@ PASS = {"kind": "pass"}
 
 def runs_words(cards: list[int]) -> str:
     """'5–7, 20' (NT-11: a run by its ends), 'none' for no cards, in reading order."""
-    parts = [numeral(run[0] if len(run) == 1 else f"{run[0]}–{run[-1]}") for run in runs(cards)]
+    parts = [
+        numeral(run[0]) if len(run) == 1 else words("{low}–{high}", low=run[0], high=run[-1])
+        for run in runs(cards)
+    ]
     return listing(parts) or words("none")
 
 
