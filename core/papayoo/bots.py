@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 
 from core.api import Action, View
 from core.papayoo.cards import sort_cards
-from core.papayoo.habits import read_easy
+from core.papayoo.habits import Reading, read_habits
 from core.papayoo.knowledge import Knowledge
 from core.papayoo.play import (
     CARD_INT,
@@ -186,13 +186,14 @@ class Choice(NamedTuple):
     card played, or the passed cards joined by spaces). `how`: "search" (sampled deals played
     out), "exact" (the last tricks solved on every sampled deal), "dump" (the Papayoo thrown
     on a suit this seat cannot follow) or "only" (one card is as good as any other). `read`:
-    how many other seats it dealt and played as the easy habit (`core.papayoo.habits`).
+    for each other seat it dealt and played by a habit, the habit's name ("easy", "normal":
+    `core.papayoo.habits`).
     """
 
     action: Action
     expected: dict[str, float]
     how: str
-    read: int = 0
+    read: tuple[str, ...] = ()
 
 
 class HardBot:
@@ -293,8 +294,8 @@ class HardBot:
         )
         return Choice(action, expected, "search", scores.read)
 
-    def _habits(self, view: View) -> list[int | None] | None:
-        return read_easy(view) if self.read else None
+    def _habits(self, view: View) -> list[Reading | None] | None:
+        return read_habits(view) if self.read else None
 
     @staticmethod
     def _best(

@@ -17,6 +17,7 @@ Cards are the ints of `core.papayoo.play` (`suit * 32 + rank`, the Payoos suit 4
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,8 +28,11 @@ from core.papayoo.play import (
     PAYOO_SUIT,
     SUIT_MASK,
     Deal,
+    PassPolicy,
     Policy,
+    easy_pass,
     easy_play,
+    normal_pass,
     normal_play,
 )
 
@@ -64,9 +68,10 @@ def _between(suit: int, low: int, high: int) -> int:
     return SUIT_MASK[suit] & ((1 << high) - (1 << (low + 1)))
 
 
-def easy_excludes(trick: list[int], card: int, papayoo: int, players: int) -> int:
+def easy_excludes(trick: list[int], card: int, papayoo: int, players: int, gone: int) -> int:
     """The cards a seat playing the easy habit cannot have held when it played `card` on
-    `trick` (`easy_play`'s rules read backwards; ties of equal rank left open):
+    `trick` (`easy_play`'s rules read backwards; ties of equal rank left open; `gone`, the
+    cards played before, is not needed):
 
     - leading its lowest card: nothing lower in the easy order;
     - void in the suit led (PY-13): none of that suit, and nothing higher in the easy order;
@@ -91,6 +96,81 @@ def easy_excludes(trick: list[int], card: int, papayoo: int, players: int) -> in
     return under | (suit & ~((1 << (card + 1)) - 1) & ~(1 << papayoo))
 
 
+def _danger(card: int, catcher: int) -> int:
+    """`_most_dangerous`'s order of the cards a void discard sheds (`core.papayoo.play`)."""
+    rank, suit = card & 31, card >> 5
+    if suit == PAYOO_SUIT:
+        return rank + 6
+    if suit == catcher and rank > 7:
+        return rank + 8
+    return rank
+
+
+def normal_excludes(trick: list[int], card: int, papayoo: int, players: int, gone: int) -> int:
+    """The cards a seat playing as `normal_play` cannot have held when it played `card` on
+    `trick`, `gone` the cards played before it this deal (ties left open):
+
+    - leading: nothing is ruled out (the safest lead weighs the whole hand);
+    - void in the suit led (PY-13): none of that suit; the Papayoo unless it is the card, and
+      nothing more dangerous to keep (`_most_dangerous`);
+    - following under the best card: nothing of the suit between its card and the best, and
+      the Papayoo when it would have fitted under;
+    - going over: nothing of the suit under the best; then as the last player nothing higher
+      (the lowest of a Payoo lead: nothing lower), or else nothing lower but the Papayoo.
+    """
+    if not trick:
+        return 0
+    lead = trick[0] >> 5
+    suit = SUIT_MASK[lead]
+    if card >> 5 != lead:
+        if card == papayoo:
+            return suit
+        catcher = papayoo >> 5 if not (gone >> papayoo) & 1 else -1
+        danger = _danger(card, catcher)
+        worse = sum(1 << c for c in CARD_INT.values() if _danger(c, catcher) > danger)
+        return suit | (1 << papayoo) | worse
+    best = max(c for c in trick if c >> 5 == lead)
+    if card == papayoo and card < best:
+        return 0  # thrown under whatever else the hand held
+    if card < best:
+        fitted = 1 << papayoo if papayoo >> 5 == lead and papayoo < best else 0
+        return _between(lead, card, best) | fitted
+    under = suit & ((1 << best) - 1)
+    if len(trick) < players - 1:
+        if card == papayoo:
+            return suit & ~(1 << card)
+        return under | (suit & ((1 << card) - 1) & ~(1 << papayoo))
+    if lead == PAYOO_SUIT:
+        return suit & ((1 << card) - 1)
+    if card == papayoo:
+        return suit & ~(1 << card)
+    return under | (suit & ~((1 << (card + 1)) - 1) & ~(1 << papayoo))
+
+
+@dataclass(frozen=True)
+class Habit:
+    """A way of playing the table can recognise: its policies, and what each of its cards
+    rules out of the hand that played it."""
+
+    name: str
+    play: Policy
+    passing: PassPolicy
+    excludes: Callable[[list[int], int, int, int, int], int]
+
+
+EASY = Habit("easy", easy_play, easy_pass, easy_excludes)
+NORMAL = Habit("normal", normal_play, normal_pass, normal_excludes)
+HABITS = (EASY, NORMAL)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A seat read as playing by `habit`, and the cards it cannot hold now (a bit mask)."""
+
+    habit: Habit
+    ruled_out: int
+
+
 @dataclass
 class _Deal:
     """One deal of the log: its Papayoo, its plays in order, and whether it was played out."""
@@ -113,11 +193,11 @@ def _deals(log: list[dict[str, Any]]) -> list[_Deal]:
     return deals
 
 
-def _replay(deal: _Deal, players: int, fits: list[bool], differs: list[bool]) -> None:
+def _replay(deal: _Deal, players: int, fits: dict[Habit, list[bool]]) -> None:
     """A deal played out, checked card by card: once it is over, the hand a seat held at each
     of its plays is exactly the cards it played from then on, so each play can be asked of
-    `easy_play` and `normal_play` themselves. `fits[s]` falls when the easy habit would have
-    played another card; `differs[s]` rises when the normal policy would have."""
+    each habit's policy itself. `fits[habit][s]` falls when the habit would have played
+    another card."""
     plays = deal.plays
     gone = 0
     for index, (seat, card) in enumerate(plays):
@@ -128,45 +208,54 @@ def _replay(deal: _Deal, players: int, fits: list[bool], differs: list[bool]) ->
         table = Deal(
             hands, [c for _, c in plays[start:index]], seat, [0] * players, deal.papayoo, gone
         )
-        fits[seat] = fits[seat] and easy_play(table, seat) == card
-        differs[seat] = differs[seat] or normal_play(table, seat) != card
+        for habit, fit in fits.items():
+            fit[seat] = fit[seat] and habit.play(table, seat) == card
         gone |= 1 << card
 
 
-def read_easy(view: View) -> list[int | None]:
-    """For each seat read as playing the easy habit, the cards it cannot hold now (a bit mask);
-    None for the others and the viewing seat.
+def read_habits(view: View) -> list[Reading | None]:
+    """For each seat read as playing by one of the `HABITS`, that habit and the cards the seat
+    cannot hold now; None for the others and the viewing seat.
 
-    A seat is read so when every card it played in the deals already over is the one
-    `easy_play` plays from the hand it then held, at least one is not the one `normal_play`
-    plays (so two policies that agree are not told apart on a guess), and none of its cards
-    this deal breaks what its earlier ones ruled out (`easy_excludes`). In the first deal
-    nobody is read: there is nothing yet to read from.
+    A seat is read so when every card it played in the deals already over is the one the
+    habit plays from the hand it then held, and some card is not the one any other habit
+    plays (two habits that agree are not told apart on a guess), and none of its cards this
+    deal breaks what its earlier ones ruled out (`Habit.excludes`). In the first deal nobody
+    is read: there is nothing yet to read from.
     """
     players, me = view["players"], view["seat"]
     deals = _deals(view["log"])
-    fits, differs = [True] * players, [False] * players
+    fits = {habit: [True] * players for habit in HABITS}
     for deal in deals:
         if deal.over:
-            _replay(deal, players, fits, differs)
-    masks: list[int | None] = [
-        0 if fits[s] and differs[s] and s != me else None for s in range(players)
-    ]
+            _replay(deal, players, fits)
+    readings: list[Reading | None] = [None] * players
+    for seat in range(players):
+        fitting = [habit for habit in HABITS if fits[habit][seat]]
+        if seat != me and len(fitting) == 1:
+            readings[seat] = Reading(fitting[0], 0)
     if deals and not deals[-1].over:
         current = deals[-1]
+        gone = 0
         for index, (seat, card) in enumerate(current.plays):
-            mask = masks[seat]
-            if mask is None:
-                continue
-            if (mask >> card) & 1:
-                masks[seat] = None
-                continue
-            start = index - index % players
-            trick = [c for _, c in current.plays[start:index]]
-            masks[seat] = mask | easy_excludes(trick, card, current.papayoo, players)
-    return masks
+            reading = readings[seat]
+            if reading is not None:
+                start = index - index % players
+                trick = [c for _, c in current.plays[start:index]]
+                if (reading.ruled_out >> card) & 1:
+                    readings[seat] = None
+                else:
+                    more = reading.habit.excludes(trick, card, current.papayoo, players, gone)
+                    readings[seat] = Reading(reading.habit, reading.ruled_out | more)
+            gone |= 1 << card
+    return readings
 
 
-def policies(masks: list[int | None]) -> list[Policy]:
-    """The play-out policy of each seat: the easy habit where it fits, the normal policy else."""
-    return [normal_play if mask is None else easy_play for mask in masks]
+def policies(readings: list[Reading | None]) -> list[Policy]:
+    """The play-out policy of each seat: its habit's where it is read, the normal policy else."""
+    return [normal_play if r is None else r.habit.play for r in readings]
+
+
+def pass_policies(readings: list[Reading | None]) -> list[PassPolicy]:
+    """The pass policy of each seat: its habit's where it is read, the normal policy else."""
+    return [normal_pass if r is None else r.habit.passing for r in readings]

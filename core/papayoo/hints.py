@@ -4,8 +4,8 @@ The action is the hard bot's own choice for the same view and rng (so a hint nev
 with hard); the reason is read off the table afterwards, in a player's words: whether the
 card stays under the trick, what it sheds, what the bot expects to take this deal, near the
 end of a deal that it counted every way the last tricks can go, and how many players it counts
-on to play like the easy bot (a `core.phrases.Phrase`, which the screen words in its player's
-language).
+on to play like the easy or the normal bot (a `core.phrases.Phrase`, which the screen words
+in its player's language).
 """
 
 from __future__ import annotations
@@ -30,17 +30,25 @@ def hint(view: View, rng: random.Random, **settings: object) -> tuple[Action, Ph
     return action, _reading(reason, read)
 
 
-def _reading(reason: Phrase, read: int) -> Phrase:
-    """The reason, and how many players the bot took to play like the easy bot: the choice
-    rests on that reading of their cards (`core.papayoo.habits`), so the hint says so."""
-    if not read:
-        return reason
-    return counted(
-        "{reason}; counting on {count} player to play like the easy bot",
-        "{reason}; counting on {count} players to play like the easy bot",
-        read,
-        reason=reason,
-    )
+def _reading(reason: Phrase, read: tuple[str, ...]) -> Phrase:
+    """The reason, and how many players the bot took to play like the easy or the normal bot:
+    the choice rests on that reading of their cards (`core.papayoo.habits`), so the hint says
+    so."""
+    if easy := read.count("easy"):
+        reason = counted(
+            "{reason}; counting on {count} player to play like the easy bot",
+            "{reason}; counting on {count} players to play like the easy bot",
+            easy,
+            reason=reason,
+        )
+    if normal := read.count("normal"):
+        reason = counted(
+            "{reason}; counting on {count} player to play like the normal bot",
+            "{reason}; counting on {count} players to play like the normal bot",
+            normal,
+            reason=reason,
+        )
+    return reason
 
 
 def _suits(suit: str) -> Phrase:

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 
 from core.api import View
 from core.papayoo.cards import DIE_FACES, cards_in_play, papayoo_of
-from core.papayoo.habits import policies
+from core.papayoo.habits import Reading, pass_policies, policies
 from core.papayoo.knowledge import Knowledge, assign
-from core.papayoo.play import CARD_INT, Deal, Policy, easy_pass, normal_pass
+from core.papayoo.play import CARD_INT, Deal, Policy
 from core.papayoo.rollout import play_out, points, solve, winner_of
 
 EXACT_LIMIT = 12  # an exact solution only with at most this many cards in all hands
@@ -56,14 +56,14 @@ class Budget:
 class Scores:
     """Per candidate over `worlds` deals: `totals`, what the search minimises (the seat's
     points less `rival` times a rival's, `rival_weights`), and `own`, the points the seat took;
-    `exact` when the last tricks were solved rather than played out; `read`, how many seats
-    were dealt and played as the easy habit (`core.papayoo.habits`)."""
+    `exact` when the last tricks were solved rather than played out; `read`, the habit each
+    seat read was dealt and played as (`core.papayoo.habits`), one name per seat."""
 
     totals: list[float]
     own: list[float]
     worlds: int
     exact: bool
-    read: int = 0
+    read: tuple[str, ...] = ()
 
 
 def rival_weights(view: View, rival: float) -> list[float]:
@@ -88,8 +88,8 @@ def rival_weights(view: View, rival: float) -> list[float]:
     return [rival * w / total for w in raw]
 
 
-def _count(habits: list[int | None]) -> int:
-    return sum(mask is not None for mask in habits)
+def _names(habits: list[Reading | None]) -> tuple[str, ...]:
+    return tuple(reading.habit.name for reading in habits if reading is not None)
 
 
 def _bits(cards: list[int]) -> int:
@@ -107,14 +107,15 @@ def score_plays(
     budget: Budget,
     exact_cards: int,
     weights: list[float] | None = None,
-    habits: list[int | None] | None = None,
+    habits: list[Reading | None] | None = None,
 ) -> Scores:
     """Each candidate card played on the same sampled deals, the deal then finished. The
     search minimises the seat's points less the others' weighted by `weights`
-    (`rival_weights`; None: the seat's own points only). `habits` (`core.papayoo.habits.read_easy`)
-    marks the seats read as playing the easy way, with the cards each cannot hold: they are
-    dealt without those cards and play out with the easy policy. When no deal fits them (a
-    reading that went wrong), they are dropped and every seat plays as normal."""
+    (`rival_weights`; None: the seat's own points only). `habits`
+    (`core.papayoo.habits.read_habits`) marks the seats read as playing by a habit, with the
+    cards each cannot hold: they are dealt without those cards and play out by the habit.
+    When no deal fits them (a reading that went wrong), they are dropped and every seat plays
+    as normal."""
     seat, players = view["seat"], view["players"]
     weights = weights or [0.0] * players
     mine = [CARD_INT[c] for c in view["hand"]]
@@ -141,24 +142,25 @@ def score_plays(
             taken = _finish(copy, [*trick, card], seat, papayoo, out, exact, budget, played_by)
             own[index] += taken[seat]
             totals[index] += taken[seat] - sum(w * t for w, t in zip(weights, taken, strict=True))
-    return Scores(totals, own, budget.worlds, exact, _count(habits))
+    return Scores(totals, own, budget.worlds, exact, _names(habits))
 
 
 def _habit_allowed(
     knowledge: Knowledge,
     unseen: list[str],
     capacity: list[int],
-    habits: list[int | None],
+    habits: list[Reading | None],
     rng: random.Random,
-) -> tuple[list[list[int]], list[int | None]]:
+) -> tuple[list[list[int]], list[Reading | None]]:
     """Each unseen card's allowed seats, less the seats whose habit rules it out; and the
     habits kept (all dropped when no deal fits them: `assign` finds a deal whenever one
     exists, so one try tells)."""
     allowed = [knowledge.allowed(card) for card in unseen]
-    if all(mask is None for mask in habits):
+    ruled_out = [0 if reading is None else reading.ruled_out for reading in habits]
+    if not any(ruled_out):
         return allowed, habits
     read = [
-        [s for s in seats if habits[s] is None or not (habits[s] >> CARD_INT[card]) & 1]
+        [s for s in seats if not (ruled_out[s] >> CARD_INT[card]) & 1]
         for card, seats in zip(unseen, allowed, strict=True)
     ]
     try:
@@ -209,10 +211,10 @@ def score_passes(
     rng: random.Random,
     budget: Budget,
     weights: list[float] | None = None,
-    habits: list[int | None] | None = None,
+    habits: list[Reading | None] | None = None,
 ) -> Scores:
     """Each candidate pass tried on the same sampled deals: the others' hands, their passes
-    (the normal policy's, or the easy one's for a seat `habits` reads so: everyone chooses at
+    (the normal policy's, or its habit's for a seat `habits` reads: everyone chooses at
     once, PY-9/10, so none depends on this seat's) and the die (PY-11), the deal then played
     out from the dealer's lead (PY-12)."""
     seat, players, count = view["seat"], view["players"], view["pass_count"]
@@ -225,7 +227,7 @@ def score_passes(
     own = [0.0] * len(candidates)
     dealer = view["dealer"]
     habits = habits or [None] * players
-    passing = [normal_pass if mask is None else easy_pass for mask in habits]
+    passing = pass_policies(habits)
     played_by = policies(habits)
     while budget.more():
         rng.shuffle(unseen)
@@ -250,4 +252,4 @@ def score_passes(
                 taken[seat] = play_out(hands, [], dealer, papayoo, out, seat)
             own[index] += taken[seat]
             totals[index] += taken[seat] - sum(w * t for w, t in zip(weights, taken, strict=True))
-    return Scores(totals, own, budget.worlds, False, _count(habits))
+    return Scores(totals, own, budget.worlds, False, _names(habits))
