@@ -8,9 +8,9 @@ deals for every candidate (common random numbers), and solves the last tricks ex
 passes the same way: a few candidate passes (`pass_candidates`) tried on sampled deals, the
 others' hands, passes and the die drawn at random. It minimises its own points less a share
 of its rivals', the best-placed rival counting most (`core.papayoo.search.rival_weights`), as
-the game goes to the lowest total. A seat whose cards so far fit the easy bot's habit
-(`core.papayoo.habits`) is dealt only hands those cards leave possible and plays out as easy
-does. Its budget is work, never time: `core` has no clock, a busy machine must not make it
+the game goes to the lowest total. A seat whose cards so far fit the easy or the normal bot's
+habit (`core.papayoo.habits`) is dealt only hands those cards leave possible and plays out as
+that bot does. Its budget is work, never time: `core` has no clock, a busy machine must not make it
 slower than its budget, and a fixed amount of work keeps the bot deterministic for a given rng.
 
 What the measurements of issue 38 chose (duplicate series against three of
@@ -20,9 +20,10 @@ games). Passing as normal does won 42% against 27% for a search over a few candi
 quarter of a play decision's budget; with `pass_work` (about 0.4 s of CPU, four passes a game)
 and the candidates that shed the highest Payoos and the 7s, the searched pass took 191 points
 a game against normal's pass's 241 over 16 games of seed 2. Short series, wide intervals: they
-chose, they do not prove. Reading the easy habit took hard from 66.2% to 87.5% of 80 duplicate
-games against three easy bots (seed 1, mean score 134 to 109) and changed no choice against
-normal (68.8% before and after) or the sparring bot, whom it never reads.
+chose, they do not prove. Reading the others' habits took hard from 66.2% to 87.5% of 80 duplicate
+games against three easy bots (seed 1, mean score 134 to 109) and from 68.8% to 80.0% against
+three normal (mean 137 to 126), and changed no choice against the sparring bot, whom it never
+reads.
 """
 
 from __future__ import annotations
@@ -207,8 +208,8 @@ class HardBot:
     candidate passes on `pass_work` units (False: pass as normal does); `playout="fast"`
     plays out with `core.papayoo.rollout`'s cheaper policy. `rival`: how much the points a
     rival takes count in this seat's favour (`core.papayoo.search.rival_weights`; 0: its own
-    points only). `read`: seats whose play so far fits the easy habit are dealt and played
-    out as such (`core.papayoo.habits`; False: every seat as normal).
+    points only). `read`: seats whose play so far fits the easy or the normal habit are dealt
+    and played out as such (`core.papayoo.habits`; False: every seat as normal).
     """
 
     def __init__(

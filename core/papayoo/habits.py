@@ -1,12 +1,17 @@
-"""Reading the others' habits from the public history: which seats play the easy way.
+"""Reading the others' habits from the public history: which seats play as the easy or the
+normal bot does.
 
 A player who always leads their lowest card, ducks with the highest card that stays under the
 trick and, when void, throws their biggest card, tells the table what they do *not* hold with
 every card they play: a lead of the 6 of clubs says no lower ordinary card is left in that hand.
-The hard bot's search (`core.papayoo.search`) otherwise assumes the normal policy in every seat;
-a seat whose every card this game fits the easy habit (`easy_play`) is dealt only hands the
-habit could have played from, and plays its cards out with the habit. One card the habit would
+The normal bot tells less (its lead weighs the whole hand) but its discards and its following
+still rule cards out. The hard bot's search (`core.papayoo.search`) otherwise assumes the normal
+policy in every seat and deals the hidden cards knowing only the voids; a seat whose every card
+in the deals already over is what exactly one habit would have played is dealt only hands its
+cards this deal leave possible, and plays its cards out by the habit. One card the habit would
 not have played, in any deal of the game, and the seat is read as any other for the rest of it.
+The first deal is played unread, there being nothing yet to read from. A person rarely plays a
+whole deal exactly as a bot does, so against people hard plays as it did before.
 
 Only what the whole table sees is read: the plays, the tricks and the die in the view's log
 (PY-20), so hard still sees nothing another player could not. The pass is not read: the cards a
