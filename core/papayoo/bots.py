@@ -20,8 +20,8 @@ games). Passing as normal does won 42% against 27% for a search over a few candi
 quarter of a play decision's budget; with `pass_work` (about 0.4 s of CPU, four passes a game)
 and the candidates that shed the highest Payoos and the 7s, the searched pass took 191 points
 a game against normal's pass's 241 over 16 games of seed 2. Short series, wide intervals: they
-chose, they do not prove. Reading the others' habits took hard from 66.2% to 87.5% of 80 duplicate
-games against three easy bots (seed 1, mean score 134 to 109) and from 68.8% to 80.0% against
+chose, they do not prove. Reading the others' habits took hard from 66.2% to 85.0% of 80 duplicate
+games against three easy bots (seed 1, mean score 134 to 114) and from 68.8% to 80.0% against
 three normal (mean 137 to 126), and changed no choice against the sparring bot, whom it never
 reads.
 """
