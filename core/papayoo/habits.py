@@ -35,6 +35,7 @@ from core.papayoo.play import (
     Deal,
     PassPolicy,
     Policy,
+    easy_order,
     easy_pass,
     easy_play,
     normal_pass,
@@ -42,21 +43,15 @@ from core.papayoo.play import (
 )
 
 
-def _easy_key(card: int, papayoo: int) -> tuple[bool, bool, int]:
-    """The order `easy_play` leads low and throws high by: the Papayoo last, the Payoos after
-    the ordinary cards, then by rank."""
-    return (card == papayoo, card >> 5 == PAYOO_SUIT, card & 31)
-
-
 def _keyed_masks(papayoo: int, below: bool) -> dict[int, int]:
     """For each card, the cards whose easy order is strictly below (or above) its own."""
     masks = {}
     for card in CARD_INT.values():
-        key = _easy_key(card, papayoo)
+        key = easy_order(card, papayoo)
         masks[card] = sum(
             1 << other
             for other in CARD_INT.values()
-            if ((_easy_key(other, papayoo) < key) if below else (_easy_key(other, papayoo) > key))
+            if ((easy_order(other, papayoo) < key) if below else (easy_order(other, papayoo) > key))
         )
     return masks
 
@@ -101,14 +96,20 @@ def easy_excludes(trick: list[int], card: int, papayoo: int, players: int, gone:
     return under | (suit & ~((1 << (card + 1)) - 1) & ~(1 << papayoo))
 
 
-def _danger(card: int, catcher: int) -> int:
-    """`_most_dangerous`'s order of the cards a void discard sheds (`core.papayoo.play`)."""
-    rank, suit = card & 31, card >> 5
-    if suit == PAYOO_SUIT:
-        return rank + 6
-    if suit == catcher and rank > 7:
-        return rank + 8
-    return rank
+def _shed_first(trick: list[int], card: int, papayoo: int, players: int, gone: int) -> int:
+    """The cards `normal_play`, void in the suit led, would have thrown before `card`: asked of
+    the policy itself, a hand of the two at a time (`card` first, so a card it weighs the same
+    is left open)."""
+    lead = trick[0] >> 5
+    mask = 0
+    for other in CARD_INT.values():
+        if other == card or other >> 5 == lead:
+            continue
+        hands: list[list[int]] = [[] for _ in range(players)]
+        hands[0] = [card, other]
+        if normal_play(Deal(hands, trick, 0, [0] * players, papayoo, gone), 0) == other:
+            mask |= 1 << other
+    return mask
 
 
 def normal_excludes(trick: list[int], card: int, papayoo: int, players: int, gone: int) -> int:
@@ -116,8 +117,8 @@ def normal_excludes(trick: list[int], card: int, papayoo: int, players: int, gon
     `trick`, `gone` the cards played before it this deal (ties left open):
 
     - leading: nothing is ruled out (the safest lead weighs the whole hand);
-    - void in the suit led (PY-13): none of that suit; the Papayoo unless it is the card, and
-      nothing more dangerous to keep (`_most_dangerous`);
+    - void in the suit led (PY-13): none of that suit, and nothing it would have thrown first
+      (the Papayoo, then the most dangerous cards to keep);
     - following under the best card: nothing of the suit between its card and the best, and
       the Papayoo when it would have fitted under;
     - going over: nothing of the suit under the best; then as the last player nothing higher
@@ -128,12 +129,7 @@ def normal_excludes(trick: list[int], card: int, papayoo: int, players: int, gon
     lead = trick[0] >> 5
     suit = SUIT_MASK[lead]
     if card >> 5 != lead:
-        if card == papayoo:
-            return suit
-        catcher = papayoo >> 5 if not (gone >> papayoo) & 1 else -1
-        danger = _danger(card, catcher)
-        worse = sum(1 << c for c in CARD_INT.values() if _danger(c, catcher) > danger)
-        return suit | (1 << papayoo) | worse
+        return suit | _shed_first(trick, card, papayoo, players, gone)
     best = max(c for c in trick if c >> 5 == lead)
     if card == papayoo and card < best:
         return 0  # thrown under whatever else the hand held

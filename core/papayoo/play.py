@@ -103,6 +103,12 @@ Policy = Callable[[Deal, int], int]
 SUIT_MASK = [sum(1 << CARD_INT[code] for code in ALL_CARDS if code[0] == suit) for suit in SUITS]
 
 
+def easy_order(card: int, papayoo: int) -> tuple[bool, bool, int]:
+    """The order `easy_play` leads low and throws high by: the Papayoo last, the Payoos after
+    the ordinary cards, then by rank."""
+    return (card == papayoo, card >> 5 == PAYOO_SUIT, card & 31)
+
+
 def easy_play(deal: Deal, seat: int) -> int:
     """Duck when you can, else get rid of high cards:
 
@@ -117,11 +123,11 @@ def easy_play(deal: Deal, seat: int) -> int:
     papayoo = deal.papayoo
     trick = deal.trick
     if not trick:
-        return min(hand, key=lambda c: (c == papayoo, c >> 5 == PAYOO_SUIT, c & 31))
+        return min(hand, key=lambda c: easy_order(c, papayoo))
     lead = trick[0] >> 5
     follow = [c for c in hand if c >> 5 == lead]
     if not follow:
-        return max(hand, key=lambda c: (c == papayoo, c >> 5 == PAYOO_SUIT, c & 31))
+        return max(hand, key=lambda c: easy_order(c, papayoo))
     best = max(c for c in trick if c >> 5 == lead)
     under = [c for c in follow if c < best]
     if under:
